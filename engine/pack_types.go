@@ -1,0 +1,80 @@
+package engine
+
+// Reserves are tokens kept free of context: for the instruction the person
+// will write, the code they will select, and the model's answer.
+type Reserves struct {
+	Instruction int `json:"instruction"`
+	Selection   int `json:"selection"`
+	Completion  int `json:"completion"`
+}
+
+// Total is the sum of the reserves.
+func (r Reserves) Total() int { return r.Instruction + r.Selection + r.Completion }
+
+// PackRequest is everything the packer needs besides the candidates. Pins,
+// drops and levels are keyed by Candidate.ID; they are inputs so that a UI
+// can re-pack cached candidates without touching the index.
+type PackRequest struct {
+	Query     string
+	Budget    int // B: tokens of the rendered output, reserves included
+	Reserves  Reserves
+	Weights   map[Source]float64 // nil: DefaultWeights()
+	Order     []Source           // nil: DefaultOrder()
+	Disabled  map[Source]bool
+	Pins      map[string]bool
+	Drops     map[string]bool
+	Levels    map[string]Level // a person's level override per block
+	Counter   Counter
+	Formatter Formatter
+}
+
+// Item is a packed block at a level.
+type Item struct {
+	Candidate
+	Level  Level  `json:"level"`
+	Body   string `json:"-"` // the text packed at Level
+	Tokens int    `json:"tokens"`
+	Pinned bool   `json:"pinned,omitempty"`
+	// Note says what was left out of a degraded block and where the full
+	// text is ("… 42 lines omitted (pay/retry.go:10-80)").
+	Note string `json:"note,omitempty"`
+}
+
+// LeftOut is a candidate that was not packed, and why: "budget",
+// "dropped", "source off", "duplicate of ID".
+type LeftOut struct {
+	Candidate
+	Reason string `json:"reason"`
+}
+
+// Merge records a near-duplicate folded into a better-scoring block.
+type Merge struct {
+	Kept    string `json:"kept"`
+	Dropped string `json:"dropped"`
+	Why     string `json:"why"` // "same range", "inside", "92% alike"
+}
+
+// SourceUsage is one source's share of the budget and what it used.
+type SourceUsage struct {
+	Share    int `json:"share"`
+	Used     int `json:"used"`
+	Included int `json:"included"`
+	Excluded int `json:"excluded"`
+}
+
+// Pack is the result of packing: what goes out, in output order, and
+// everything needed to explain it.
+type Pack struct {
+	Query      string                 `json:"query"`
+	Budget     int                    `json:"budget"`
+	Available  int                    `json:"available"` // Budget minus reserves
+	Tokenizer  string                 `json:"tokenizer"`
+	Format     string                 `json:"format"`
+	Items      []Item                 `json:"blocks"`
+	LeftOut    []LeftOut              `json:"left_out"`
+	Merges     []Merge                `json:"merges,omitempty"`
+	PerSource  map[Source]SourceUsage `json:"per_source"`
+	TokenCount int                    `json:"token_count"` // tokens of the rendered output
+	FilesRead  int                    `json:"files_read"`
+	Warnings   []string               `json:"warnings,omitempty"`
+}

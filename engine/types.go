@@ -1,0 +1,122 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/loupe-dev/loupe/index"
+)
+
+// Source names where a candidate came from. The same words are used in
+// flags, meters, output headers and configuration.
+type Source string
+
+// The sources, in the default output order.
+const (
+	SourceDiagnostics Source = "diagnostics"
+	SourceChanges     Source = "changes"
+	SourceCode        Source = "code"
+	SourceTests       Source = "tests"
+	SourceDocs        Source = "docs"
+	SourceCommits     Source = "commits"
+	SourceNotes       Source = "notes"
+)
+
+// DefaultOrder is the output order of source groups.
+func DefaultOrder() []Source {
+	return []Source{SourceDiagnostics, SourceChanges, SourceCode, SourceTests, SourceDocs, SourceCommits, SourceNotes}
+}
+
+// DefaultWeights are the budget shares of the sources.
+func DefaultWeights() map[Source]float64 {
+	return map[Source]float64{
+		SourceCode: 3, SourceChanges: 2, SourceDiagnostics: 2,
+		SourceDocs: 1, SourceCommits: 1, SourceNotes: 1, SourceTests: 1,
+	}
+}
+
+// Signal is one named term of a candidate's score, with a short human
+// detail ("matches identifier retryPayment in name").
+type Signal struct {
+	Name   string  `json:"name"`
+	Value  float64 `json:"value"`
+	Detail string  `json:"detail,omitempty"`
+}
+
+// Candidate is a block offered to the packer by a source.
+type Candidate struct {
+	ID      string      `json:"id"` // unique across sources
+	Source  Source      `json:"source"`
+	Block   index.Block `json:"block"`
+	Text    string      `json:"-"` // full text as it is now, newline-terminated
+	Score   float64     `json:"score"`
+	Signals []Signal    `json:"signals,omitempty"`
+	// Reason is the one-line explanation shown in lists ("name matches
+	// retryPayment", "called by processPayment", "edited 2 minutes ago").
+	Reason  string `json:"reason,omitempty"`
+	Stale   bool   `json:"stale,omitempty"`
+	Deleted bool   `json:"deleted,omitempty"`
+	// Keep asks the packer to include the block even when it ranks low
+	// (for example the most recent changes); it is still dropped by a
+	// user's drop and still degrades to fit.
+	Keep bool `json:"keep,omitempty"`
+	// Meta carries source-specific attribution: "sha", "author", "date",
+	// "age", "severity", "tool", "category", …; rendered as attributes.
+	Meta map[string]string `json:"meta,omitempty"`
+}
+
+// Level is how much of a block is packed.
+type Level int
+
+// Levels from the most to the least text.
+const (
+	LevelFull      Level = iota // the whole block
+	LevelHead                   // signature and the first lines that fit, with an omission marker
+	LevelSignature              // the signature (and doc comment) only
+	LevelBookend                // the first and last lines
+	LevelReference              // one line: kind, name, path:lines
+)
+
+// Query is the analysed form of what the person typed.
+type Query struct {
+	Raw         string   `json:"raw"`
+	Keywords    []string `json:"keywords"`    // stop words removed, lowercased
+	Identifiers []string `json:"identifiers"` // camelCase, snake_case, pkg.Func as typed
+	Paths       []string `json:"paths"`       // path-like tokens, forward slashes
+	Phrases     []string `json:"phrases"`     // quoted phrases and error strings
+	Intent      string   `json:"intent"`      // create, modify, debug, explain, refactor, search
+	Scope       string   `json:"scope"`       // symbol, module, codebase
+	AboutTests  bool     `json:"about_tests"` // the query is about tests
+}
+
+// Provider is a source of candidates: the index-backed code and docs
+// search, git changes, diagnostics, commits, notes. Engine runs every
+// enabled provider in parallel under a deadline.
+type Provider interface {
+	Source() Source
+	Candidates(ctx context.Context, q Query) ([]Candidate, error)
+}
+
+// Searcher is what engine needs from the index. index.Index implements it;
+// tests use a fake.
+type Searcher interface {
+	Search(ctx context.Context, q index.Query) ([]index.Hit, error)
+	// Symbol finds blocks whose name or qualified name is exactly name.
+	Symbol(ctx context.Context, name string) ([]index.Block, error)
+	// Callers finds blocks whose refs contain name.
+	Callers(ctx context.Context, name string, limit int) ([]index.Block, error)
+	// Read returns a block's current text (see index.BlockText).
+	Read(b index.Block) (index.BlockText, error)
+}
+
+// Counter counts tokens of rendered text with one tokenizer.
+type Counter interface {
+	Name() string // "o200k", "cl100k", "chars4"
+	Count(s string) int
+}
+
+// Formatter renders a pack as text in one format (md, xml, plain, json).
+// render implements it; engine uses it to measure what it packs.
+type Formatter interface {
+	Name() string
+	Render(p *Pack) string
+}

@@ -1,0 +1,93 @@
+package index
+
+import "github.com/loupe-dev/loupe/index/chunk"
+
+// Block and Kind are owned by the chunker, the lowest layer; index re-exports
+// them so that engine needs to import only index.
+type (
+	Block = chunk.Block
+	Kind  = chunk.Kind
+)
+
+// Re-exported kinds, so consumers need not import chunk.
+const (
+	KindFunction   = chunk.KindFunction
+	KindMethod     = chunk.KindMethod
+	KindType       = chunk.KindType
+	KindClass      = chunk.KindClass
+	KindInterface  = chunk.KindInterface
+	KindHeader     = chunk.KindHeader
+	KindSection    = chunk.KindSection
+	KindWindow     = chunk.KindWindow
+	KindCommit     = chunk.KindCommit
+	KindHunk       = chunk.KindHunk
+	KindDiagnostic = chunk.KindDiagnostic
+	KindNote       = chunk.KindNote
+)
+
+// Query is a full-text search over blocks. Text is analysed with the
+// identifier-aware analyzer; Identifiers are matched exactly against names,
+// qualified names and refs with a boost; Paths are path fragments
+// ("src/auth/login.ts", "login") matched against path parts.
+type Query struct {
+	Text         string
+	Identifiers  []string
+	Paths        []string
+	Kinds        []Kind   // empty: any kind
+	Langs        []string // empty: any language
+	PathPrefix   string   // empty: anywhere
+	ExcludeDocs  bool     // leave out prose (markdown, text) blocks
+	OnlyDocs     bool     // only prose blocks
+	ExcludeTests bool     // leave out test files and test functions
+	Limit        int      // 0: a default (200)
+}
+
+// Hit is one block that matched a Query, with the index's relevance score
+// and the fields that matched (for explanations).
+type Hit struct {
+	Block  Block
+	Score  float64
+	Fields []string
+}
+
+// BlockText is the current text of a block, read from the file as it is now.
+type BlockText struct {
+	Block Block  // the block as found now (lines may have moved)
+	Text  string // the lines StartLine..EndLine, newline-terminated
+	// Stale: the file changed since indexing and the block could not be
+	// found again by qualified name; Text is the stored text.
+	Stale bool
+	// Moved: the file changed since indexing and the block was found again
+	// by qualified name at new lines (Block carries them).
+	Moved bool
+	// Deleted: the file is gone; Text is the stored text.
+	Deleted bool
+}
+
+// Commit is one indexed git commit.
+type Commit struct {
+	SHA     string
+	Author  string
+	Email   string
+	Time    int64 // unix seconds, author time
+	Subject string
+	Body    string
+	Files   []string // paths changed, relative to the root
+	Added   int
+	Deleted int
+}
+
+// CommitHit is a commit that matched a search, with its relevance score.
+type CommitHit struct {
+	Commit Commit
+	Score  float64
+}
+
+// Progress reports an index build as it goes.
+type Progress struct {
+	Phase      string // "walk", "chunk", "index", "commits", "done"
+	FilesDone  int
+	FilesTotal int
+	BytesDone  int64
+	BytesTotal int64
+}
