@@ -59,6 +59,10 @@ type Candidate struct {
 	// (for example the most recent changes); it is still dropped by a
 	// user's drop and still degrades to fit.
 	Keep bool `json:"keep,omitempty"`
+	// Level is the level the source suggests (graph neighbours come at
+	// signature or reference level); the packer never packs more than this
+	// unless a person's override says so. The zero value is LevelFull.
+	Level Level `json:"suggested_level,omitempty"`
 	// Meta carries source-specific attribution: "sha", "author", "date",
 	// "age", "severity", "tool", "category", …; rendered as attributes.
 	Meta map[string]string `json:"meta,omitempty"`
@@ -94,6 +98,15 @@ type Query struct {
 type Provider interface {
 	Source() Source
 	Candidates(ctx context.Context, q Query) ([]Candidate, error)
+}
+
+// Follower is a source that builds on the strongest code candidates:
+// tests of the top hits, graph neighbours, commits that touched them.
+// Engine runs followers after the providers, in parallel, under the same
+// deadline.
+type Follower interface {
+	Source() Source
+	Follow(ctx context.Context, q Query, top []Candidate) ([]Candidate, error)
 }
 
 // Searcher is what engine needs from the index. index.Index implements it;
