@@ -1,0 +1,4 @@
+export interface Receipt {
+  id: string;
+  label: string;
+}
