@@ -29,7 +29,7 @@ func (k *KeyMap) actions() map[string]*key.Binding {
 		"budget_up": &k.Budget.Up, "budget_down": &k.Budget.Down, "budget_set": &k.Budget.Set,
 		"share_up": &k.Budget.ShareUp, "share_down": &k.Budget.ShareDown,
 		"toggle_source": &k.Budget.ToggleSource,
-		"preview": &k.Output.Preview, "format": &k.Output.Format, "copy": &k.Output.Copy,
+		"preview":       &k.Output.Preview, "format": &k.Output.Format, "copy": &k.Output.Copy,
 		"write": &k.Output.Write, "note": &k.Output.Note,
 		"submit": &k.Prompt.Submit, "cancel": &k.Prompt.Cancel,
 	}
