@@ -1,0 +1,273 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Skip reasons, used as keys of UpdateStats.Skipped.
+const (
+	SkipTooLarge       = "too-large"
+	SkipLockFile       = "lock-file"
+	SkipMinified       = "minified"
+	SkipGenerated      = "generated"
+	SkipBinary         = "binary"
+	SkipInvalidUTF8    = "invalid-utf8"
+	SkipUnreadable     = "unreadable"
+	SkipVanished       = "vanished"
+	SkipSymlinkOutside = "symlink-outside"
+	SkipSymlinkDir     = "symlink-dir"
+	SkipSymlinkBroken  = "symlink-broken" // dangling or a loop
+	SkipNotRegular     = "not-regular"
+)
+
+// ErrNotDir is returned when the root is not a directory.
+var ErrNotDir = errors.New("index: root is not a directory")
+
+// walkFile is one file the walk found; its content has not been read yet.
+type walkFile struct {
+	Rel   string // relative to the root, forward slashes
+	Abs   string
+	Size  int64
+	Mtime int64 // unix nanoseconds
+}
+
+// walkResult is what a walk found: files sorted by path and the ones it
+// skipped without reading, by reason.
+type walkResult struct {
+	Files   []walkFile
+	Skipped map[string]int
+}
+
+// walker walks one tree with bounded parallelism: a directory is read in a
+// new goroutine when a slot is free, inline otherwise, so the walk never
+// deadlocks and never runs more than slots readers at once.
+type walker struct {
+	root    string // resolved absolute root (symlinks evaluated)
+	skipAbs string // an index directory inside the root, never walked
+	maxSize int64
+	slots   chan struct{}
+	wg      sync.WaitGroup
+
+	mu      sync.Mutex
+	files   []walkFile
+	skipped map[string]int
+}
+
+// resolveRoot checks that root exists and is a directory and returns its
+// absolute path with symlinks evaluated.
+func resolveRoot(root string) (string, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return "", fmt.Errorf("index: resolve %s: %w", root, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", fmt.Errorf("index: open root: %w", err)
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return "", fmt.Errorf("index: open root: %w", err)
+	}
+	if !st.IsDir() {
+		return "", fmt.Errorf("%w: %s", ErrNotDir, root)
+	}
+	return real, nil
+}
+
+// walkTree lists the files under root that the ignore files and the name
+// rules let through. It never reads file contents.
+func walkTree(ctx context.Context, root, indexDir string, opts Options) (walkResult, error) {
+	w := &walker{
+		root:    root,
+		maxSize: opts.MaxFileSize,
+		slots:   make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
+		skipped: map[string]int{},
+	}
+	if indexDir != "" {
+		w.skipAbs = filepath.Clean(indexDir)
+	}
+	rules := ignoreSet(nil).with(parseIgnore("", readGitExclude(root)))
+	if _, err := os.ReadDir(root); err != nil {
+		return walkResult{}, fmt.Errorf("index: read root: %w", err)
+	}
+	w.wg.Add(1)
+	w.dir(ctx, "", root, rules, extraRules(opts.Ignore))
+	w.wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return walkResult{}, fmt.Errorf("index: walk: %w", err)
+	}
+	sort.Slice(w.files, func(i, j int) bool { return w.files[i].Rel < w.files[j].Rel })
+	return walkResult{Files: w.files, Skipped: w.skipped}, nil
+}
+
+func extraRules(globs []string) []ignoreRule {
+	var out []ignoreRule
+	for _, g := range globs {
+		if r, ok := parseIgnoreLine("", g); ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// readGitExclude returns .git/info/exclude, following a .git file
+// ("gitdir: …", worktrees and submodules) when there is one.
+func readGitExclude(root string) []byte {
+	gitDir := filepath.Join(root, ".git")
+	if b, err := os.ReadFile(gitDir); err == nil {
+		line := strings.TrimSpace(string(b))
+		if !strings.HasPrefix(line, "gitdir:") {
+			return nil
+		}
+		gitDir = strings.TrimSpace(strings.TrimPrefix(line, "gitdir:"))
+		if !filepath.IsAbs(gitDir) {
+			gitDir = filepath.Join(root, gitDir)
+		}
+		if c, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+			gitDir = filepath.Join(gitDir, strings.TrimSpace(string(c)))
+		}
+	}
+	b, _ := os.ReadFile(filepath.Join(gitDir, "info", "exclude"))
+	return b
+}
+
+func (w *walker) skip(reason string) {
+	w.mu.Lock()
+	w.skipped[reason]++
+	w.mu.Unlock()
+}
+
+func (w *walker) add(f walkFile) {
+	w.mu.Lock()
+	w.files = append(w.files, f)
+	w.mu.Unlock()
+}
+
+// dir reads one directory. extra rules (from Options) always come last so
+// they win over the repository's own files.
+func (w *walker) dir(ctx context.Context, rel, abs string, rules ignoreSet, extra []ignoreRule) {
+	defer w.wg.Done()
+	if ctx.Err() != nil {
+		return
+	}
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		w.skip(SkipUnreadable)
+		return
+	}
+	rules = w.loadIgnores(rel, abs, entries, rules)
+	all := rules.with(extra)
+	for _, e := range entries {
+		name := e.Name()
+		childRel, childAbs := joinRel(rel, name), filepath.Join(abs, name)
+		isDir := e.IsDir()
+		if skipName(name, isDir) || all.ignored(childRel, isDir) {
+			continue
+		}
+		switch {
+		case isDir:
+			if childAbs != w.skipAbs {
+				w.spawn(ctx, childRel, childAbs, rules, extra)
+			}
+		case e.Type()&fs.ModeSymlink != 0:
+			w.symlink(childRel, childAbs)
+		case e.Type().IsRegular():
+			w.regular(childRel, childAbs, e)
+		default:
+			w.skip(SkipNotRegular)
+		}
+	}
+}
+
+// spawn walks a subdirectory in a new goroutine if a slot is free.
+func (w *walker) spawn(ctx context.Context, rel, abs string, rules ignoreSet, extra []ignoreRule) {
+	w.wg.Add(1)
+	select {
+	case w.slots <- struct{}{}:
+		go func() {
+			defer func() { <-w.slots }()
+			w.dir(ctx, rel, abs, rules, extra)
+		}()
+	default:
+		w.dir(ctx, rel, abs, rules, extra)
+	}
+}
+
+func (w *walker) loadIgnores(rel, abs string, entries []os.DirEntry, rules ignoreSet) ignoreSet {
+	for _, name := range [...]string{".gitignore", ".loupeignore"} {
+		i := sort.Search(len(entries), func(i int) bool { return entries[i].Name() >= name })
+		if i < len(entries) && entries[i].Name() == name {
+			if b, err := os.ReadFile(filepath.Join(abs, name)); err == nil {
+				rules = rules.with(parseIgnore(rel, b))
+			}
+		}
+	}
+	return rules
+}
+
+func (w *walker) regular(rel, abs string, e os.DirEntry) {
+	info, err := e.Info()
+	if err != nil {
+		w.skip(SkipVanished)
+		return
+	}
+	w.file(rel, abs, info)
+}
+
+// symlink follows a link to a regular file inside the root. Links to
+// directories are never followed: their target is either outside the root
+// or walked already under its real path, and not following them rules out
+// loops and keeps the walk deterministic.
+func (w *walker) symlink(rel, abs string) {
+	info, err := os.Stat(abs)
+	if err != nil {
+		w.skip(SkipSymlinkBroken)
+		return
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		w.skip(SkipSymlinkBroken)
+		return
+	}
+	if real != w.root && !strings.HasPrefix(real, w.root+string(filepath.Separator)) {
+		w.skip(SkipSymlinkOutside)
+		return
+	}
+	if info.IsDir() {
+		w.skip(SkipSymlinkDir)
+		return
+	}
+	if !info.Mode().IsRegular() {
+		w.skip(SkipNotRegular)
+		return
+	}
+	w.file(rel, abs, info)
+}
+
+func (w *walker) file(rel, abs string, info fs.FileInfo) {
+	if reason := skipByName(rel); reason != "" {
+		w.skip(reason)
+		return
+	}
+	if info.Size() > w.maxSize {
+		w.skip(SkipTooLarge)
+		return
+	}
+	w.add(walkFile{Rel: rel, Abs: abs, Size: info.Size(), Mtime: info.ModTime().UnixNano()})
+}
+
+func joinRel(dir, name string) string {
+	if dir == "" {
+		return name
+	}
+	return dir + "/" + name
+}
