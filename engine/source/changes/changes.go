@@ -1,0 +1,92 @@
+// Package changes is loupe's "changes" source: what the person is working
+// on right now. Recent edits say more about intent than any query: the
+// uncommitted hunks (staged and unstaged), new files git does not know yet,
+// and the files the last few commits touched, each with its age.
+//
+// It asks the git CLI (fast and exact: git's own status and diff machinery,
+// with no optional locks so it never fights the person's git for the index
+// lock) and parses the unified diffs into hunks with new-file line ranges.
+// Blocks are ranked by how much of the query they mention and by recency;
+// the few most recent are kept (Candidate.Keep) even when the query does
+// not mention them, because an edit made two minutes ago is almost always
+// context for the next question. Outside a git work tree, and in a
+// repository with no commits yet, the source is simply (partly) empty.
+package changes
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/loupe-dev/loupe/engine"
+)
+
+// Options configure the source. Zero fields take their defaults.
+type Options struct {
+	Root          string           // the repository root (or a directory inside it)
+	MaxChanges    int              // the most recent changes kept whatever the query (default 3)
+	RecentCommits int              // how many recent commits' files are offered (default 5)
+	Now           func() time.Time // the clock (default time.Now); tests fix it
+}
+
+// Defaults.
+const (
+	DefaultMaxChanges    = 3
+	DefaultRecentCommits = 5
+)
+
+// DefaultOptions returns the defaults for root.
+func DefaultOptions(root string) Options {
+	return Options{Root: root, MaxChanges: DefaultMaxChanges, RecentCommits: DefaultRecentCommits, Now: time.Now}
+}
+
+// Validate reports options that cannot work.
+func (o Options) Validate() error {
+	switch {
+	case o.Root == "":
+		return errors.New("changes: no root")
+	case o.MaxChanges < 0:
+		return fmt.Errorf("changes: max changes %d is negative", o.MaxChanges)
+	case o.RecentCommits < 0:
+		return fmt.Errorf("changes: recent commits %d is negative", o.RecentCommits)
+	}
+	return nil
+}
+
+// Source is the changes provider.
+type Source struct {
+	opts Options
+}
+
+// New returns a changes source; zero options take their defaults.
+func New(opts Options) *Source {
+	if opts.MaxChanges == 0 {
+		opts.MaxChanges = DefaultMaxChanges
+	}
+	if opts.RecentCommits == 0 {
+		opts.RecentCommits = DefaultRecentCommits
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	return &Source{opts: opts}
+}
+
+// Source implements engine.Provider.
+func (s *Source) Source() engine.Source { return engine.SourceChanges }
+
+// Candidates implements engine.Provider: the recent changes ranked for q.
+func (s *Source) Candidates(ctx context.Context, q engine.Query) ([]engine.Candidate, error) {
+	if err := s.opts.Validate(); err != nil {
+		return nil, err
+	}
+	list, err := collect(ctx, s.opts.Root, s.opts.RecentCommits)
+	if errors.Is(err, ErrNotRepository) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("changes: %w", err)
+	}
+	return rank(list, q, s.opts.Now(), s.opts.MaxChanges), nil
+}

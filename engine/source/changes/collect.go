@@ -1,0 +1,208 @@
+package changes
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/loupe-dev/loupe/index/chunk"
+)
+
+// Statuses of a change, as Meta["status"] says.
+const (
+	StatusStaged    = "staged"
+	StatusUnstaged  = "unstaged"
+	StatusUntracked = "untracked"
+	StatusCommitted = "committed"
+)
+
+// change is one block of work in progress before ranking.
+type change struct {
+	status     string
+	path       string
+	lang       string
+	name       string
+	start, end int
+	text       string
+	when       time.Time
+	sha        string // committed only
+	subject    string // committed only
+}
+
+// diffFlags make diffs parseable whatever the configuration: a/ and b/
+// prefixes, no external diff drivers, paths relative to the root.
+func diffFlags() []string {
+	return []string{"--no-color", "--no-ext-diff", "--no-textconv", "-U3", "--relative", "--src-prefix=a/", "--dst-prefix=b/"}
+}
+
+// collect asks git, in parallel, for the staged and unstaged diffs, the
+// untracked files and the recent commits of the work tree at root.
+func collect(ctx context.Context, root string, commits int) ([]change, error) {
+	if _, err := Git(ctx, root, "rev-parse", "--is-inside-work-tree"); err != nil {
+		return nil, err
+	}
+	jobs := []func() ([]change, error){
+		func() ([]change, error) { return diffChanges(ctx, root, StatusStaged, "--cached") },
+		func() ([]change, error) { return diffChanges(ctx, root, StatusUnstaged) },
+		func() ([]change, error) { return untracked(ctx, root) },
+		func() ([]change, error) { return committed(ctx, root, commits) },
+	}
+	results := make([][]change, len(jobs))
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	for i, job := range jobs {
+		wg.Go(func() { results[i], errs[i] = job() })
+	}
+	wg.Wait()
+	var all []change
+	for _, r := range results {
+		all = append(all, r...)
+	}
+	return all, errors.Join(errs...)
+}
+
+// diffChanges turns git diff (extra args: --cached for the staged side)
+// into one change per hunk, aged by the file's modification time.
+func diffChanges(ctx context.Context, root, status string, extra ...string) ([]change, error) {
+	args := append(append([]string{"diff"}, diffFlags()...), extra...)
+	out, err := Git(ctx, root, args...)
+	if err != nil {
+		return nil, err
+	}
+	var list []change
+	for _, f := range ParseDiff(out) {
+		when := modTime(root, f.Path())
+		for _, h := range f.Hunks {
+			list = append(list, hunkChange(status, f.Path(), h, when))
+		}
+	}
+	return list, nil
+}
+
+func hunkChange(status, p string, h Hunk, when time.Time) change {
+	start, end := h.NewRange()
+	name := h.Section
+	if name == "" {
+		name = path.Base(p)
+	}
+	return change{status: status, path: p, lang: "diff", name: name, start: start, end: end, text: h.Text(), when: when}
+}
+
+// modTime is when a file was last changed; for a deleted file, when its
+// directory last changed (the deletion itself).
+func modTime(root, p string) time.Time {
+	full := filepath.Join(root, filepath.FromSlash(p))
+	if fi, err := os.Stat(full); err == nil {
+		return fi.ModTime()
+	}
+	if fi, err := os.Stat(filepath.Dir(full)); err == nil {
+		return fi.ModTime()
+	}
+	return time.Time{}
+}
+
+// Record and field separators of the git log format below.
+const (
+	recordSep = "\x1e"
+	fieldSep  = "\x1f"
+)
+
+// committed lists the files changed by the last n commits (merges left
+// out: their changes are in the commits they merge), one change per file
+// with its hunks, the newest commit winning for a file changed twice.
+func committed(ctx context.Context, root string, n int) ([]change, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	args := append([]string{"log", "-n", strconv.Itoa(n), "--no-merges", "-p", "--format=" + recordSep + "%H" + fieldSep + "%ct" + fieldSep + "%s"}, diffFlags()...)
+	out, err := Git(ctx, root, args...)
+	if err != nil {
+		if isNoCommits(ctx, root) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var list []change
+	for _, rec := range strings.Split(out, recordSep) {
+		list = append(list, commitChanges(rec, seen)...)
+	}
+	return list, nil
+}
+
+// isNoCommits reports whether the repository has no commit yet (git log
+// then fails with "does not have any commits yet").
+func isNoCommits(ctx context.Context, root string) bool {
+	_, err := Git(ctx, root, "rev-parse", "-q", "--verify", "HEAD")
+	return err != nil && ctx.Err() == nil
+}
+
+func commitChanges(rec string, seen map[string]bool) []change {
+	head, body, _ := strings.Cut(rec, "\n")
+	f := strings.SplitN(head, fieldSep, 3)
+	if len(f) != 3 || f[0] == "" {
+		return nil
+	}
+	secs, _ := strconv.ParseInt(f[1], 10, 64)
+	when := time.Unix(secs, 0)
+	var list []change
+	for _, fd := range ParseDiff(body) {
+		p := fd.Path()
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		c := fileChange(fd, when)
+		c.sha, c.subject = f[0], f[2]
+		list = append(list, c)
+	}
+	return list
+}
+
+// maxCommittedLines bounds the diff text of one committed file.
+const maxCommittedLines = 60
+
+// fileChange joins a committed file's hunks into one change spanning them.
+func fileChange(fd FileDiff, when time.Time) change {
+	c := change{status: StatusCommitted, path: fd.Path(), lang: "diff", name: path.Base(fd.Path()), when: when, start: 1, end: 1}
+	var b strings.Builder
+	for i, h := range fd.Hunks {
+		s, e := h.NewRange()
+		if i == 0 {
+			c.start = s
+		}
+		c.end = max(c.end, e)
+		b.WriteString(h.Text())
+	}
+	if fd.Binary {
+		b.WriteString("(binary file changed)\n")
+	}
+	c.text = trimLines(b.String(), maxCommittedLines)
+	c.lang = langOf(fd)
+	return c
+}
+
+func langOf(fd FileDiff) string {
+	if len(fd.Hunks) == 0 {
+		return chunk.Language(fd.Path())
+	}
+	return "diff"
+}
+
+// trimLines keeps the first n lines of text and says how many it dropped.
+func trimLines(text string, n int) string {
+	lines := strings.SplitAfter(text, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) <= n {
+		return text
+	}
+	return strings.Join(lines[:n], "") + "… " + strconv.Itoa(len(lines)-n) + " more lines\n"
+}
