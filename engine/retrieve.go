@@ -1,0 +1,313 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/loupe-dev/loupe/index"
+)
+
+// ErrBadRankOptions is returned by RankOptions.Validate.
+var ErrBadRankOptions = errors.New("engine: bad rank options")
+
+// RankOptions bound the work of the index-backed providers and let an
+// evaluation switch signals off. The weights themselves are constants
+// (see score.go): they are part of the design, not configuration.
+type RankOptions struct {
+	MaxCandidates    int      // candidates returned (and read) per source
+	SearchLimit      int      // hits asked of the full-text search
+	TextTerms        int      // keywords sent to the full-text search
+	MaxSymbolLookups int      // exact symbol lookups for the query's identifiers
+	GraphSeeds       int      // strongest hits that personalize PageRank
+	CallersPerSeed   int      // callers looked up per seed
+	MaxRefLookups    int      // definitions looked up for the seeds' refs
+	MaxRefsPerBlock  int      // refs of one block turned into graph edges
+	Disabled         []string // signal names to leave out ("graph", "file", …)
+}
+
+// DefaultRankOptions are the bounds used by loupe pack: a request stays
+// at a few dozen index lookups and a few hundred file reads.
+func DefaultRankOptions() RankOptions {
+	return RankOptions{
+		MaxCandidates:    240,
+		SearchLimit:      200,
+		TextTerms:        48,
+		MaxSymbolLookups: 24,
+		GraphSeeds:       8,
+		CallersPerSeed:   6,
+		MaxRefLookups:    16,
+		MaxRefsPerBlock:  48,
+	}
+}
+
+// Validate reports a bound that is not positive.
+func (o RankOptions) Validate() error {
+	for _, f := range []struct {
+		name string
+		v    int
+	}{
+		{"max candidates", o.MaxCandidates}, {"search limit", o.SearchLimit},
+		{"text terms", o.TextTerms}, {"max symbol lookups", o.MaxSymbolLookups},
+		{"graph seeds", o.GraphSeeds}, {"callers per seed", o.CallersPerSeed},
+		{"max ref lookups", o.MaxRefLookups}, {"max refs per block", o.MaxRefsPerBlock},
+	} {
+		if f.v <= 0 {
+			return fmt.Errorf("%w: %s is %d, want > 0", ErrBadRankOptions, f.name, f.v)
+		}
+	}
+	return nil
+}
+
+func (o RankOptions) disabled(signal string) bool {
+	for _, d := range o.Disabled {
+		if d == signal {
+			return true
+		}
+	}
+	return false
+}
+
+// indexProvider ranks index blocks for one source: code (everything but
+// prose) or docs (prose only).
+type indexProvider struct {
+	s    Searcher
+	opts RankOptions
+	src  Source
+}
+
+// NewCodeProvider returns the provider of code blocks: functions, types,
+// headers and windows of every non-prose file, ranked as doc.go explains.
+// Invalid options fall back to DefaultRankOptions.
+func NewCodeProvider(s Searcher, opts RankOptions) Provider {
+	return &indexProvider{s: s, opts: orDefault(opts), src: SourceCode}
+}
+
+// NewDocsProvider returns the provider of document sections (Markdown,
+// reST, text), ranked like code without the reference graph.
+func NewDocsProvider(s Searcher, opts RankOptions) Provider {
+	return &indexProvider{s: s, opts: orDefault(opts), src: SourceDocs}
+}
+
+func orDefault(o RankOptions) RankOptions {
+	if o.Validate() != nil {
+		d := DefaultRankOptions()
+		d.Disabled = o.Disabled
+		return d
+	}
+	return o
+}
+
+// Source names the provider's source.
+func (p *indexProvider) Source() Source { return p.src }
+
+// Candidates retrieves, scores and reads the blocks for q, best first,
+// with scores normalized to [0,1].
+func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, error) {
+	pool, err := p.gather(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if len(pool.list) == 0 {
+		return nil, nil
+	}
+	r := newRanker(q, p.opts, p.src)
+	r.base(pool)
+	if p.src == SourceCode && !p.opts.disabled(signalGraph) {
+		if err := p.expand(ctx, pool, r); err != nil {
+			return nil, err
+		}
+		r.graph(pool)
+	}
+	top := r.cut(pool, p.opts.MaxCandidates)
+	cands := p.read(ctx, top, r)
+	return finish(cands), ctx.Err()
+}
+
+// pool is the set of blocks found for one request, keyed by block ID, in
+// the order they were found (for determinism).
+type pool struct {
+	byID map[string]*found
+	list []*found
+}
+
+// found is one block with what retrieval knows about it.
+type found struct {
+	block   index.Block
+	bm25    float64 // full-text relevance, 0 when not a text hit
+	symbol  bool    // found by an exact symbol lookup
+	lookup  bool    // added by a graph lookup (caller or definition)
+	signals []Signal
+	score   float64
+	via     string // for graph lookups: the seed it was found from
+}
+
+func newPool() *pool { return &pool{byID: map[string]*found{}} }
+
+func (p *pool) add(b index.Block) *found {
+	if f, ok := p.byID[b.ID]; ok {
+		return f
+	}
+	f := &found{block: b}
+	p.byID[b.ID] = f
+	p.list = append(p.list, f)
+	return f
+}
+
+// gather runs the full-text search, the path search and the exact symbol
+// lookups.
+func (p *indexProvider) gather(ctx context.Context, q Query) (*pool, error) {
+	pl := newPool()
+	iq := index.Query{
+		Text:        textQuery(q, p.opts.TextTerms),
+		Identifiers: capStrings(q.Identifiers, p.opts.MaxSymbolLookups),
+		Paths:       q.Paths,
+		ExcludeDocs: p.src == SourceCode,
+		OnlyDocs:    p.src == SourceDocs,
+		Limit:       p.opts.SearchLimit,
+	}
+	if iq.Text != "" || len(iq.Identifiers) > 0 || len(iq.Paths) > 0 {
+		hits, err := p.s.Search(ctx, iq)
+		if err != nil {
+			return nil, fmt.Errorf("engine: %s search: %w", p.src, err)
+		}
+		for _, h := range hits {
+			f := pl.add(h.Block)
+			f.bm25 = max(f.bm25, h.Score)
+		}
+	}
+	if p.src == SourceCode {
+		if err := p.lookupSymbols(ctx, q, pl); err != nil {
+			return nil, err
+		}
+	}
+	return pl, ctx.Err()
+}
+
+// lookupSymbols adds the blocks named exactly like the query's
+// identifiers (as typed, then their last one or two qualified parts).
+func (p *indexProvider) lookupSymbols(ctx context.Context, q Query, pl *pool) error {
+	for _, name := range lookupNames(q.Identifiers, p.opts.MaxSymbolLookups) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		blocks, err := p.s.Symbol(ctx, name)
+		if err != nil {
+			return fmt.Errorf("engine: symbol %q: %w", name, err)
+		}
+		for _, b := range blocks {
+			if p.keep(b) {
+				pl.add(b).symbol = true
+			}
+		}
+	}
+	return nil
+}
+
+// keep filters lookups to the provider's kind of block.
+func (p *indexProvider) keep(b index.Block) bool {
+	prose := b.Kind == index.KindSection
+	return prose == (p.src == SourceDocs)
+}
+
+// lookupNames derives symbol names from identifiers: "pkg.Type.method" →
+// itself, "Type.method", "method"; "a::b::c" → "b::c" style parts joined
+// with dots. Deduplicated, at most n.
+func lookupNames(idents []string, n int) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(s string) {
+		if s != "" && !seen[s] && len(out) < n {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, id := range idents {
+		parts := splitQualified(id)
+		if parts == nil {
+			continue
+		}
+		add(id)
+		if len(parts) > 2 {
+			add(strings.Join(parts[len(parts)-2:], "."))
+		}
+		if len(parts) > 1 {
+			add(parts[len(parts)-1])
+		}
+	}
+	return out
+}
+
+// textQuery is the full-text part of the search: the top keywords, their
+// light stems, and the words of the identifiers.
+func textQuery(q Query, n int) string {
+	seen := map[string]bool{}
+	var terms []string
+	add := func(w string) {
+		if w != "" && !seen[w] && len(terms) < n {
+			seen[w] = true
+			terms = append(terms, w)
+		}
+	}
+	for _, id := range q.Identifiers {
+		add(strings.ToLower(strings.ReplaceAll(id, "::", ".")))
+	}
+	for _, k := range q.Keywords {
+		add(k)
+		add(stem(k))
+	}
+	return strings.Join(terms, " ")
+}
+
+// stem strips a plural or verb ending: "retries" → "retry", "parsing" →
+// "pars", "redirects" → "redirect". Light on purpose: the index does not
+// stem, so the stem is sent next to the word, never instead of it.
+func stem(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case len(w) > 5 && strings.HasSuffix(w, "ing"):
+		return w[:len(w)-3]
+	case len(w) > 4 && strings.HasSuffix(w, "ed"):
+		return w[:len(w)-2]
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
+		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+func capStrings(s []string, n int) []string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// read fetches the current text of each candidate through the index's
+// freshness read; a block that cannot be read is left out.
+func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker) []Candidate {
+	out := make([]Candidate, 0, len(top))
+	for _, f := range top {
+		if ctx.Err() != nil {
+			break
+		}
+		bt, err := p.s.Read(f.block)
+		if err != nil {
+			continue
+		}
+		b := bt.Block
+		if b.ID == "" {
+			b = f.block
+		}
+		c := Candidate{
+			ID: f.block.ID, Source: p.src, Block: b, Text: bt.Text,
+			Stale: bt.Stale, Deleted: bt.Deleted,
+		}
+		r.phrase(f, bt.Text)
+		c.Score, c.Signals, c.Reason = f.score, f.signals, reasonOf(f.signals)
+		out = append(out, c)
+	}
+	return out
+}

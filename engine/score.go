@@ -1,0 +1,361 @@
+package engine
+
+import (
+	"fmt"
+	"math"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/loupe-dev/loupe/index"
+)
+
+// Ranking signals. A candidate's raw score is the sum of the values of its
+// signals; doc.go explains each one with a worked example. Tuned on the
+// dev split of the retrieval evaluation (docs/bench/eval.md).
+const (
+	weightText = 1.0 // BM25 from the index, divided by the best hit's
+
+	weightSymbolExact   = 1.2 // name or qualified name is an identifier of the query
+	weightSymbolPart    = 0.9 // name is the last part of a qualified identifier
+	weightSymbolFold    = 0.7 // same, ignoring case and underscores
+	weightSymbolKeyword = 0.5 // name (≥ minNameLen) is a keyword ("globset" → GlobSet)
+
+	weightPathExact      = 1.0 // the file is a path of the query (or its suffix)
+	weightPathDir        = 0.5 // the file is inside a directory or module of the query
+	weightPathKeyword    = 0.4 // the file's stem is a keyword ("response" → lib/response.js)
+	weightPathDirKeyword = 0.2 // a directory of the file is a keyword
+
+	weightFile  = 0.6 // the file's summed text relevance, divided by the best file's
+	weightGraph = 0.5 // PageRank inflow from the strongest hits, divided by the best
+
+	bonusPhrase    = 0.6 // the text contains a quoted phrase or error message
+	bonusTestAsked = 0.2 // a test block when the query is about tests
+
+	penaltyTest   = 0.5  // a test block when the query is not about tests
+	penaltyTiny   = 0.2  // a block of at most tinyLines lines
+	penaltyLong   = 0.3  // per doubling past longLines lines, at most once
+	penaltyHeader = 0.15 // package clause and imports
+	penaltyWindow = 0.1  // a window of lines outside any symbol
+)
+
+const (
+	minNameLen    = 4   // shorter names never match a mere keyword
+	tinyLines     = 2   // "very small" blocks
+	longLines     = 150 // "very long" blocks start here
+	fileTopHits   = 4   // hits summed for the file signal
+	signalsPerCan = 8
+)
+
+// Signal names, as shown by --explain and in JSON.
+const (
+	signalText   = "text"
+	signalSymbol = "symbol"
+	signalPath   = "path"
+	signalFile   = "file"
+	signalGraph  = "graph"
+	signalPhrase = "phrase"
+	signalTest   = "test"
+	signalSize   = "size"
+	signalKind   = "kind"
+)
+
+// ranker scores the blocks of one request.
+type ranker struct {
+	q        Query
+	opts     RankOptions
+	src      Source
+	keywords map[string]bool
+	idents   []identForm
+	phrases  []string
+	fileRel  map[string]float64 // path → file signal in [0,1]
+	maxBM25  float64
+}
+
+// identForm is an identifier with the forms it may match.
+type identForm struct {
+	typed, last, lastTwo, folded string
+}
+
+func newRanker(q Query, opts RankOptions, src Source) *ranker {
+	r := &ranker{q: q, opts: opts, src: src, keywords: map[string]bool{}}
+	for _, k := range q.Keywords {
+		r.keywords[k] = true
+		r.keywords[stem(k)] = true
+	}
+	for _, id := range q.Identifiers {
+		parts := splitQualified(id)
+		if parts == nil {
+			continue
+		}
+		f := identForm{typed: strings.ReplaceAll(id, "::", "."), last: parts[len(parts)-1]}
+		if len(parts) > 1 {
+			f.lastTwo = strings.Join(parts[len(parts)-2:], ".")
+		}
+		f.folded = fold(f.last)
+		r.idents = append(r.idents, f)
+	}
+	for _, p := range q.Phrases {
+		r.phrases = append(r.phrases, strings.ToLower(p))
+	}
+	return r
+}
+
+// fold lowercases and drops underscores: "retry_payment" ≈ "RetryPayment".
+func fold(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
+
+// base computes every signal that needs no graph and no text.
+func (r *ranker) base(pl *pool) {
+	r.fileRel = fileRelevance(pl)
+	for _, f := range pl.list {
+		r.maxBM25 = max(r.maxBM25, f.bm25)
+	}
+	for _, f := range pl.list {
+		f.signals, f.score = f.signals[:0], 0
+		r.add(f, signalText, r.text(f))
+		r.add(f, signalSymbol, r.symbol(f.block))
+		r.add(f, signalPath, r.path(f.block.Path))
+		r.add(f, signalFile, r.file(f.block.Path))
+		r.add(f, signalTest, r.test(f.block))
+		r.add(f, signalSize, sizePrior(f.block))
+		r.add(f, signalKind, kindPrior(f.block))
+	}
+}
+
+// add appends a non-zero, enabled signal and adds it to the score.
+func (r *ranker) add(f *found, name string, s Signal) {
+	if s.Value == 0 || r.opts.disabled(name) {
+		return
+	}
+	s.Name = name
+	f.signals = append(f.signals, s)
+	f.score += s.Value
+}
+
+func (r *ranker) text(f *found) Signal {
+	if f.bm25 <= 0 || r.maxBM25 <= 0 {
+		return Signal{}
+	}
+	n := f.bm25 / r.maxBM25
+	return Signal{Value: weightText * n, Detail: fmt.Sprintf("text matches the query (%.0f%% of the best hit)", 100*n)}
+}
+
+// symbol scores the block's name against the query's identifiers, then
+// against its keywords.
+func (r *ranker) symbol(b index.Block) Signal {
+	if b.Name == "" {
+		return Signal{}
+	}
+	best := Signal{}
+	try := func(v float64, detail string) {
+		if v > best.Value {
+			best = Signal{Value: v, Detail: detail}
+		}
+	}
+	for _, id := range r.idents {
+		switch {
+		case id.typed == b.QualName || id.typed == b.Name || (id.lastTwo != "" && id.lastTwo == b.QualName):
+			try(weightSymbolExact, "name matches "+id.typed)
+		case id.last == b.Name:
+			try(weightSymbolPart, "name matches "+id.typed)
+		case id.folded == fold(b.Name):
+			try(weightSymbolFold, "name matches "+id.typed+" (ignoring case)")
+		}
+	}
+	if len(b.Name) >= minNameLen && r.keywords[fold(b.Name)] {
+		try(weightSymbolKeyword, "name "+b.Name+" is a word of the query")
+	}
+	return best
+}
+
+// path scores the block's file against the query's paths and keywords.
+func (r *ranker) path(p string) Signal {
+	best := Signal{}
+	try := func(v float64, detail string) {
+		if v > best.Value {
+			best = Signal{Value: v, Detail: detail}
+		}
+	}
+	noExt := strings.TrimSuffix(p, path.Ext(p))
+	for _, qp := range r.q.Paths {
+		switch {
+		case p == qp || strings.HasSuffix(p, "/"+qp) || strings.HasSuffix(qp, "/"+p) ||
+			noExt == qp || strings.HasSuffix(noExt, "/"+qp):
+			try(weightPathExact, "path matches "+qp)
+		case strings.HasPrefix(p, qp+"/") || strings.Contains(p, "/"+qp+"/"):
+			try(weightPathDir, "inside "+qp)
+		}
+	}
+	dir, file := path.Split(noExt)
+	file = testStem(file)
+	if len(file) >= minNameLen-1 && r.keywords[fold(file)] {
+		try(weightPathKeyword, "file name "+path.Base(p)+" is a word of the query")
+	}
+	for _, seg := range strings.Split(strings.Trim(dir, "/"), "/") {
+		if len(seg) >= minNameLen && r.keywords[fold(seg)] {
+			try(weightPathDirKeyword, "directory "+seg+" is a word of the query")
+		}
+	}
+	return best
+}
+
+// fileRelevance sums the best fileTopHits BM25 scores of each file and
+// divides by the best file's sum: whole-file relevance, which is what a
+// file-level BM25 ranks by, given to each of the file's blocks.
+func fileRelevance(pl *pool) map[string]float64 {
+	per := map[string][]float64{}
+	for _, f := range pl.list {
+		if f.bm25 > 0 {
+			per[f.block.Path] = append(per[f.block.Path], f.bm25)
+		}
+	}
+	out := make(map[string]float64, len(per))
+	best := 0.0
+	for p, s := range per {
+		sort.Sort(sort.Reverse(sort.Float64Slice(s)))
+		sum := 0.0
+		for i := 0; i < len(s) && i < fileTopHits; i++ {
+			sum += s[i]
+		}
+		out[p] = sum
+		best = max(best, sum)
+	}
+	for p := range out {
+		out[p] /= best
+	}
+	return out
+}
+
+func (r *ranker) file(p string) Signal {
+	v := r.fileRel[p]
+	if v == 0 {
+		return Signal{}
+	}
+	return Signal{Value: weightFile * v, Detail: fmt.Sprintf("in %s, a file that matches as a whole (%.0f%%)", p, 100*v)}
+}
+
+// testStem strips test affixes from a file stem: "retry_test" → "retry".
+func testStem(s string) string {
+	for _, affix := range []string{"_test", ".test", ".spec", "_spec"} {
+		s = strings.TrimSuffix(s, affix)
+	}
+	return strings.TrimPrefix(s, "test_")
+}
+
+func (r *ranker) test(b index.Block) Signal {
+	if !isTestBlock(b) {
+		return Signal{}
+	}
+	if r.q.AboutTests {
+		return Signal{Value: bonusTestAsked, Detail: "a test, and the query is about tests"}
+	}
+	return Signal{Value: -penaltyTest, Detail: "a test; the query is not about tests"}
+}
+
+// isTestBlock trusts the chunker's flag and also knows the usual test
+// file names, for blocks of other indexes.
+func isTestBlock(b index.Block) bool {
+	if b.Test {
+		return true
+	}
+	p := "/" + b.Path
+	base := path.Base(p)
+	return strings.HasSuffix(base, "_test.go") || strings.HasPrefix(base, "test_") ||
+		strings.HasSuffix(base, "_test.py") || strings.Contains(base, ".test.") ||
+		strings.Contains(base, ".spec.") || strings.Contains(p, "/tests/") ||
+		strings.Contains(p, "/test/") || strings.Contains(p, "/__tests__/") ||
+		strings.Contains(p, "/testing/")
+}
+
+func sizePrior(b index.Block) Signal {
+	n := b.Lines()
+	switch {
+	case n <= tinyLines:
+		return Signal{Value: -penaltyTiny, Detail: fmt.Sprintf("tiny (%d lines)", n)}
+	case n > longLines:
+		v := min(1, math.Log2(float64(n)/longLines))
+		return Signal{Value: -penaltyLong * v, Detail: fmt.Sprintf("long (%d lines)", n)}
+	}
+	return Signal{}
+}
+
+func kindPrior(b index.Block) Signal {
+	switch b.Kind {
+	case index.KindHeader:
+		return Signal{Value: -penaltyHeader, Detail: "package clause and imports"}
+	case index.KindWindow:
+		return Signal{Value: -penaltyWindow, Detail: "lines outside any symbol"}
+	}
+	return Signal{}
+}
+
+// phrase adds the phrase bonus once the text is known.
+func (r *ranker) phrase(f *found, text string) {
+	if len(r.phrases) == 0 || r.opts.disabled(signalPhrase) {
+		return
+	}
+	low := strings.ToLower(text)
+	for _, p := range r.phrases {
+		if strings.Contains(low, p) {
+			r.add(f, signalPhrase, Signal{Value: bonusPhrase, Detail: fmt.Sprintf("contains %q", p)})
+			return
+		}
+	}
+}
+
+// cut sorts the pool best first and keeps n.
+func (r *ranker) cut(pl *pool, n int) []*found {
+	list := append([]*found(nil), pl.list...)
+	sort.SliceStable(list, func(i, j int) bool {
+		return better(list[i].score, list[j].score, list[i].block, list[j].block)
+	})
+	if len(list) > n {
+		list = list[:n]
+	}
+	return list
+}
+
+// better orders by score, then path, then line, then ID: deterministic.
+func better(si, sj float64, a, b index.Block) bool {
+	if si != sj {
+		return si > sj
+	}
+	if a.Path != b.Path {
+		return a.Path < b.Path
+	}
+	if a.StartLine != b.StartLine {
+		return a.StartLine < b.StartLine
+	}
+	return a.ID < b.ID
+}
+
+// finish sorts the candidates and normalizes their scores to [0,1]: the
+// best gets 1, a non-positive sum gets 0.
+func finish(c []Candidate) []Candidate {
+	sort.SliceStable(c, func(i, j int) bool { return better(c[i].Score, c[j].Score, c[i].Block, c[j].Block) })
+	if len(c) == 0 || c[0].Score <= 0 {
+		for i := range c {
+			c[i].Score = 0
+		}
+		return c
+	}
+	top := c[0].Score
+	for i := range c {
+		c[i].Score = max(0, c[i].Score/top)
+	}
+	return c
+}
+
+// reasonOf is the detail of the strongest positive signal.
+func reasonOf(sig []Signal) string {
+	best := -1
+	for i, s := range sig {
+		if s.Value > 0 && (best < 0 || s.Value > sig[best].Value) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return "weak match"
+	}
+	return sig[best].Detail
+}
