@@ -37,7 +37,7 @@ index 1111111..2222222 100644
 		},
 		{
 			name: "new file without trailing newline",
-			in: "diff --git a/n.txt b/n.txt\nnew file mode 100644\nindex 0000000..3b18e51\n--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1,2 @@\n+hello\n+world\n\\ No newline at end of file\n",
+			in:   "diff --git a/n.txt b/n.txt\nnew file mode 100644\nindex 0000000..3b18e51\n--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1,2 @@\n+hello\n+world\n\\ No newline at end of file\n",
 			want: []FileDiff{{NewPath: "n.txt", Hunks: []Hunk{
 				{OldStart: 0, OldLines: 0, NewStart: 1, NewLines: 2, Lines: []string{"+hello", "+world"}, Added: 2},
 			}}},
