@@ -1,0 +1,65 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/chroma/v2"
+	"github.com/alecthomas/chroma/v2/formatters"
+	"github.com/alecthomas/chroma/v2/lexers"
+	chromastyles "github.com/alecthomas/chroma/v2/styles"
+	"github.com/loupe-dev/loupe/engine"
+)
+
+// tabWidth is how many spaces a tab becomes on screen (cells must be
+// countable for the layout).
+const tabWidth = 4
+
+// highlight colours source text for the terminal with chroma; with no
+// colour, or no lexer for the file, it returns the text as is.
+func highlight(text, path, lang, style string, noColor bool) string {
+	text = strings.ReplaceAll(text, "\t", strings.Repeat(" ", tabWidth))
+	if noColor {
+		return text
+	}
+	lexer := lexers.Match(path)
+	if lexer == nil && lang != "" {
+		lexer = lexers.Get(lang)
+	}
+	if lexer == nil {
+		return text
+	}
+	it, err := chroma.Coalesce(lexer).Tokenise(nil, text)
+	if err != nil {
+		return text
+	}
+	var b strings.Builder
+	if err := formatters.TTY256.Format(&b, chromastyles.Get(style), it); err != nil {
+		return text
+	}
+	return b.String()
+}
+
+// explain writes a block's explanation: the reason, each named signal and
+// what a degraded level left out.
+func explain(c engine.Candidate, item *engine.Item) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "score %.2f", c.Score)
+	if c.Reason != "" {
+		fmt.Fprintf(&b, " · %s", c.Reason)
+	}
+	b.WriteByte('\n')
+	for _, s := range c.Signals {
+		fmt.Fprintf(&b, "  %+6.2f %-12s %s\n", s.Value, s.Name, s.Detail)
+	}
+	if item != nil && item.Note != "" {
+		fmt.Fprintf(&b, "  %s\n", item.Note)
+	}
+	if c.Stale {
+		b.WriteString("  stale: the file changed since indexing\n")
+	}
+	if c.Deleted {
+		b.WriteString("  deleted: the file is gone; stored text shown\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,119 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/loupe-dev/loupe/index"
+)
+
+// startIndexCmd runs the build in a goroutine that forwards its progress,
+// stamped with the elapsed time, on a channel; waitForIndexCmd reads it one
+// message at a time and Update re-arms it until indexReadyMsg.
+func startIndexCmd(ctx context.Context, build BuildFunc) tea.Cmd {
+	return func() tea.Msg {
+		out := make(chan indexEvent, 64)
+		go forwardBuild(ctx, build, out)
+		return indexStartedMsg{ch: out}
+	}
+}
+
+func forwardBuild(ctx context.Context, build BuildFunc, out chan<- indexEvent) {
+	start := time.Now()
+	progress := make(chan index.Progress, 64)
+	done := make(chan error, 1)
+	go func() { done <- build(ctx, progress) }()
+	for {
+		select {
+		case p := <-progress:
+			out <- indexEvent{progress: p, elapsed: time.Since(start)}
+		case err := <-done:
+			out <- indexEvent{done: true, err: err, elapsed: time.Since(start)}
+			close(out)
+			return
+		}
+	}
+}
+
+// waitForIndexCmd returns the next event, skipping to the newest progress
+// report when several are waiting so the screen never lags the build.
+func waitForIndexCmd(ch <-chan indexEvent) tea.Cmd {
+	return func() tea.Msg {
+		ev, ok := <-ch
+		for ok && !ev.done {
+			next, more, got := tryRecv(ch)
+			if !got || !more {
+				break
+			}
+			ev = next
+		}
+		if !ok {
+			return indexReadyMsg{}
+		}
+		if ev.done {
+			return indexReadyMsg{err: ev.err, elapsed: ev.elapsed}
+		}
+		return indexProgressMsg{progress: ev.progress, elapsed: ev.elapsed, ch: ch}
+	}
+}
+
+func tryRecv(ch <-chan indexEvent) (ev indexEvent, more, got bool) {
+	select {
+	case ev, more = <-ch:
+		return ev, more, true
+	default:
+		return ev, true, false
+	}
+}
+
+func (m Model) handleIndexStarted(msg indexStartedMsg) (Model, tea.Cmd) {
+	return m, waitForIndexCmd(msg.ch)
+}
+
+func (m Model) handleIndexProgress(msg indexProgressMsg) (Model, tea.Cmd) {
+	m.progress, m.indexElapsed = msg.progress, msg.elapsed
+	if !m.indexing {
+		m.status.right = "indexing " + progressLine(msg.progress, msg.elapsed)
+	}
+	return m, waitForIndexCmd(msg.ch)
+}
+
+// handleIndexReady opens the explorer (or clears the background note) and
+// runs the pending query against the fresh index.
+func (m Model) handleIndexReady(msg indexReadyMsg) (Model, tea.Cmd) {
+	wasBlocking := m.indexing
+	m.indexing = false
+	m.status.right = ""
+	if msg.err != nil {
+		return m.setStatus(fmt.Sprintf("index: %v", msg.err), statusError)
+	}
+	m, cmd := m.setStatus(fmt.Sprintf("index ready in %s", msg.elapsed.Round(time.Millisecond)), statusInfo)
+	if wasBlocking && m.query.Value() != "" {
+		m.qgen++
+		var search tea.Cmd
+		m, search = m.startSearch(m.qgen)
+		return m, tea.Batch(cmd, search)
+	}
+	return m, cmd
+}
+
+// progressLine is "1,234 of 5,678 files · 8.2 MB/s · 12s left".
+func progressLine(p index.Progress, elapsed time.Duration) string {
+	s := fmt.Sprintf("%s of %s files", thousands(p.FilesDone), thousands(p.FilesTotal))
+	if p.Phase != "" {
+		s = p.Phase + ": " + s
+	}
+	secs := elapsed.Seconds()
+	if secs <= 0 || p.BytesDone <= 0 {
+		return s
+	}
+	rate := float64(p.BytesDone) / secs
+	s += fmt.Sprintf(" · %.1f MB/s", rate/1e6)
+	if p.BytesTotal > p.BytesDone {
+		left := time.Duration(float64(p.BytesTotal-p.BytesDone) / rate * float64(time.Second))
+		s += fmt.Sprintf(" · %s left", left.Round(time.Second))
+	}
+	return s
+}

@@ -1,0 +1,95 @@
+package tui
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/loupe-dev/loupe/engine"
+)
+
+// metersPane shows the total (tokens used of the budget, tokenizer) and one
+// meter per source with candidates (used against its share), redrawn on
+// every re-pack.
+type metersPane struct {
+	width     int
+	pack      *engine.Pack
+	budget    int
+	tokenizer string
+	sources   []engine.Source // sources that have candidates, in output order
+	disabled  map[engine.Source]bool
+	weights   map[engine.Source]float64
+	st        styles
+}
+
+func (p *metersPane) SetSize(w, _ int) { p.width = w }
+
+func (p metersPane) View() string {
+	return fitLine(p.total(), p.width) + "\n" + fitLine(p.perSource(), p.width)
+}
+
+const totalBarWidth = 20
+
+func (p metersPane) total() string {
+	used, avail := 0, p.budget
+	if p.pack != nil {
+		used = p.pack.TokenCount
+	}
+	bar := p.bar(used, avail, totalBarWidth)
+	return fmt.Sprintf("%s %s %s of %s tokens (%s)", p.st.title.Render("total"), bar,
+		thousands(used), thousands(p.budget), p.tokenizer)
+}
+
+func (p metersPane) perSource() string {
+	parts := make([]string, 0, len(p.sources))
+	for _, src := range p.sources {
+		label := p.st.badge(src).Render(string(src))
+		if p.disabled[src] {
+			parts = append(parts, label+p.st.faint.Render(" off"))
+			continue
+		}
+		var u engine.SourceUsage
+		if p.pack != nil {
+			u = p.pack.PerSource[src]
+		}
+		parts = append(parts, fmt.Sprintf("%s %s %s/%s ×%s", label, p.bar(u.Used, u.Share, 6),
+			compact(u.Used), compact(u.Share), weightString(p.weights[src])))
+	}
+	if len(parts) == 0 {
+		return p.st.faint.Render("no sources yet")
+	}
+	return strings.Join(parts, "  ")
+}
+
+// bar draws used of capacity in w cells, coloured as it fills.
+func (p metersPane) bar(used, capacity, w int) string {
+	n := 0
+	if capacity > 0 {
+		n = min(used*w/capacity, w)
+	} else if used > 0 {
+		n = w
+	}
+	return p.st.meter(used, capacity).Render(strings.Repeat("█", n)) +
+		p.st.meterEmpty.Render(strings.Repeat("░", w-n))
+}
+
+func weightString(w float64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.2f", w), "0"), ".")
+}
+
+// sourcesOf lists the sources that have candidates, in output order.
+func sourcesOf(cands []engine.Candidate) []engine.Source {
+	has := map[engine.Source]bool{}
+	for _, c := range cands {
+		has[c.Source] = true
+	}
+	out := make([]engine.Source, 0, len(has))
+	for _, s := range engine.DefaultOrder() {
+		if has[s] {
+			out = append(out, s)
+			delete(has, s)
+		}
+	}
+	return append(out, slices.Sorted(maps.Keys(has))...) // any others, sorted
+}

@@ -1,0 +1,179 @@
+// Package tui is loupe's explorer: a Bubble Tea program in which a person
+// types what they are about to do, sees the ranked candidates and how they
+// were packed under the token budget, and shapes the context by hand (pin,
+// drop, level, budget, shares, sources, format) before copying it or writing
+// it to a file.
+//
+// Why it is built this way: the person's loop must feel instant, so the
+// model caches the candidates of the current query and every curation key
+// re-packs them through Deps.Pack in a command, without an index round
+// trip; everything slow (retrieval, packing, chroma, glamour, clipboard,
+// files, sessions, the index build) runs in a tea.Cmd and comes back as a
+// message tagged with a generation, so stale results are dropped. The root
+// model only dispatches: panes (query, results, meters, preview, status)
+// are sub-models with SetSize/Update/View, and the layout is a pure
+// function of the terminal size. All dependencies come through Deps, so
+// tests drive the model with fakes and main wires the real engine.
+//
+// How main builds it:
+//
+//	deps := tui.Deps{Engine: eng, Pack: engine.Pack, NewFormatter: render.New,
+//		Terminal: render.Terminal, Counter: counter, Clipboard: clipboard.WriteAll,
+//		AddNote: notes.Add, Build: build, SessionPath: path, Root: root,
+//		Editor: os.Getenv("EDITOR"), Config: cfg}
+//	if err := deps.Validate(); err != nil { … }
+//	err := tui.Run(ctx, deps, strings.Join(args, " "))
+package tui
+
+import (
+	"context"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/keymap"
+)
+
+// focus is the pane that receives keys.
+type focus int
+
+const (
+	focusQuery focus = iota
+	focusResults
+	focusPreview
+)
+
+// Model is the explorer's root model (a tea.Model).
+type Model struct {
+	deps   Deps
+	cfg    Config
+	keys   keymap.KeyMap
+	st     styles
+	style  string // glamour style in use
+	width  int
+	height int
+	lay    layout
+	focus  focus
+	help   help.Model
+
+	query   queryPane
+	results resultsPane
+	meters  metersPane
+	preview previewPane
+	status  statusPane
+
+	// Retrieval: qgen tags debounce ticks and searches; cancel stops the
+	// search in flight.
+	qgen   int
+	cancel context.CancelFunc
+	cands  []engine.Candidate
+	tokens map[string]int
+
+	// Packing: cur is the person's curation; pgen tags re-packs.
+	cur      curation
+	pgen     int
+	pack     *engine.Pack
+	packText string
+	packErr  error
+
+	vgen        int // preview generation
+	previewKey  string
+	missingPins bool // report pins absent from the next retrieval
+
+	indexing     bool
+	indexCtx     context.Context
+	indexCancel  context.CancelFunc
+	indexElapsed time.Duration
+	progress     index.Progress
+	quitting     bool
+}
+
+// New builds the explorer. initialQuery runs at once (no debounce); with
+// Deps.Resume the saved session replaces it.
+func New(deps Deps, initialQuery string) Model {
+	cfg := deps.Config.withDefaults()
+	dark := cfg.Style != "light"
+	st := newStyles(dark, cfg.NoColor)
+	m := Model{
+		deps:    deps,
+		cfg:     cfg,
+		keys:    cfg.KeyMap,
+		st:      st,
+		style:   glamourStyle(cfg.Style, dark, cfg.NoColor),
+		help:    newHelp(st),
+		query:   newQueryPane(initialQuery, st),
+		results: resultsPane{st: st},
+		meters:  metersPane{st: st, budget: cfg.Budget, weights: cfg.Weights},
+		preview: newPreviewPane(st),
+		status:  newStatusPane(st),
+		cur:     newCuration(cfg),
+		tokens:  map[string]int{},
+	}
+	m.cur.query = initialQuery
+	if deps.Counter != nil {
+		m.meters.tokenizer = deps.Counter.Name()
+	}
+	m.indexing = deps.Build != nil && !deps.BuildInBackground
+	m.indexCtx, m.indexCancel = context.WithCancel(context.Background())
+	m.focus = focusQuery
+	if initialQuery != "" {
+		m.focus = focusResults
+		m.qgen = 1
+	}
+	m.setFocus(m.focus)
+	m.updateKeybindings()
+	return m
+}
+
+// Init starts the index build, the first search or the session restore.
+func (m Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{}
+	if m.cfg.Style == "" {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	if m.deps.Build != nil {
+		cmds = append(cmds, startIndexCmd(m.indexCtx, m.deps.Build))
+	}
+	switch {
+	case m.deps.Resume && m.deps.SessionPath != "":
+		cmds = append(cmds, loadSessionCmd(m.deps.SessionPath))
+	case m.qgen > 0 && !m.indexing:
+		gen := m.qgen
+		cmds = append(cmds, func() tea.Msg { return debounceMsg{gen: gen} })
+	}
+	return tea.Batch(cmds...)
+}
+
+func newHelp(st styles) help.Model {
+	h := help.New()
+	h.Styles = help.DefaultStyles(st.dark)
+	return h
+}
+
+// glamourStyle resolves the glamour style: explicit, or from the
+// background, and "notty" without colour.
+func glamourStyle(cfg string, dark, noColor bool) string {
+	switch {
+	case noColor:
+		return "notty"
+	case cfg != "":
+		return cfg
+	case dark:
+		return "dark"
+	}
+	return "light"
+}
+
+// setFocus moves the keyboard to a pane.
+func (m *Model) setFocus(f focus) tea.Cmd {
+	m.focus = f
+	m.results.focused = f == focusResults
+	m.preview.focused = f == focusPreview
+	if f == focusQuery {
+		return m.query.Focus()
+	}
+	m.query.Blur()
+	return nil
+}

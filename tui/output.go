@@ -1,0 +1,158 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// copy sends the packed text to the terminal's clipboard (OSC 52) and, in
+// the same batch, to the system clipboard off the loop.
+func (m Model) copy() (Model, tea.Cmd) {
+	if m.pack == nil || m.packText == "" {
+		return m.setStatus("nothing to copy yet", statusWarn)
+	}
+	native := nativeCopyCmd(m.deps.Clipboard, m.packText, m.pack.TokenCount, m.cur.format, m.fallbackDir())
+	return m, tea.Batch(tea.SetClipboard(m.packText), native)
+}
+
+func (m Model) fallbackDir() string {
+	if m.deps.FallbackDir != "" {
+		return m.deps.FallbackDir
+	}
+	return os.TempDir()
+}
+
+// nativeCopyCmd writes the system clipboard; when that fails the context
+// also goes to a file, so nothing is lost even if OSC 52 is not supported.
+func nativeCopyCmd(clip func(string) error, text string, tokens int, format, dir string) tea.Cmd {
+	return func() tea.Msg {
+		msg := copiedMsg{tokens: tokens, format: format, native: clip != nil}
+		if clip == nil {
+			return msg
+		}
+		if err := clip(text); err != nil {
+			msg.err = fmt.Errorf("tui: system clipboard: %w", err)
+			name := fmt.Sprintf("loupe-context-%s%s", time.Now().Format("20060102-150405"), formatExt(format))
+			path := filepath.Join(dir, name)
+			if werr := writeAtomic(path, text); werr != nil {
+				msg.err = errors.Join(msg.err, werr)
+				return msg
+			}
+			msg.file = path
+		}
+		return msg
+	}
+}
+
+func formatExt(format string) string {
+	switch format {
+	case "xml":
+		return ".xml"
+	case "plain":
+		return ".txt"
+	case "json":
+		return ".json"
+	}
+	return ".md"
+}
+
+// formatLabel is a format's name in status messages.
+func formatLabel(format string) string {
+	switch format {
+	case "md":
+		return "markdown"
+	case "xml":
+		return "XML"
+	case "plain":
+		return "plain text"
+	}
+	return format
+}
+
+func (m Model) handleCopied(msg copiedMsg) (Model, tea.Cmd) {
+	what := fmt.Sprintf("copied %s tokens (%s), %s", thousands(msg.tokens), m.meters.tokenizer, formatLabel(msg.format))
+	switch {
+	case msg.file != "":
+		return m.setStatus(fmt.Sprintf("%s via OSC 52; system clipboard failed, saved to %s", what, msg.file), statusWarn)
+	case msg.err != nil:
+		return m.setStatus(fmt.Sprintf("%s via OSC 52 only: %v", what, msg.err), statusError)
+	case !msg.native:
+		return m.setStatus(what+" (terminal clipboard)", statusInfo)
+	}
+	return m.setStatus(what, statusInfo)
+}
+
+// writeFileCmd writes the context atomically; without overwrite it reports
+// an existing file instead of replacing it.
+func writeFileCmd(path, text string, tokens int, overwrite bool) tea.Cmd {
+	return func() tea.Msg {
+		if !overwrite {
+			if _, err := os.Stat(path); err == nil {
+				return writtenMsg{path: path, exists: true}
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				return writtenMsg{path: path, err: fmt.Errorf("tui: stat %s: %w", path, err)}
+			}
+		}
+		return writtenMsg{path: path, tokens: tokens, err: writeAtomic(path, text)}
+	}
+}
+
+// writeAtomic writes through a temporary file in the same directory and a
+// rename, so a reader never sees half a file.
+func writeAtomic(path, text string) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("tui: write %s: %w", path, err)
+	}
+	tmp := f.Name()
+	_, werr := f.WriteString(text)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		_ = os.Remove(tmp)
+		return fmt.Errorf("tui: write %s: %w", path, err)
+	}
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		_ = os.Remove(tmp)
+		return fmt.Errorf("tui: write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		_ = os.Remove(tmp)
+		return fmt.Errorf("tui: write %s: %w", path, err)
+	}
+	return nil
+}
+
+func (m Model) handleWritten(msg writtenMsg) (Model, tea.Cmd) {
+	switch {
+	case msg.exists:
+		m.status.target = msg.path
+		return m.openPrompt(promptOverwrite, fmt.Sprintf("%s exists; overwrite? (y/n) ", msg.path), "")
+	case msg.err != nil:
+		return m.setStatus(msg.err.Error(), statusError)
+	}
+	return m.setStatus(fmt.Sprintf("wrote %s tokens (%s), %s to %s", thousands(msg.tokens),
+		m.meters.tokenizer, formatLabel(m.cur.format), msg.path), statusInfo)
+}
+
+// defaultWriteName is the name offered by the write prompt, with the
+// extension of the current format.
+func (m Model) defaultWriteName() string {
+	name := m.cfg.WriteName
+	ext := filepath.Ext(name)
+	return name[:len(name)-len(ext)] + formatExt(m.cur.format)
+}
+
+// resolvePath makes a typed path absolute against the repository root.
+func (m Model) resolvePath(p string) string {
+	if filepath.IsAbs(p) || m.deps.Root == "" {
+		return p
+	}
+	return filepath.Join(m.deps.Root, p)
+}

@@ -1,0 +1,145 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/loupe-dev/loupe/engine"
+)
+
+// packJob is a re-pack captured by value: cached candidates, the curation
+// snapshot and the functions that pack and render.
+type packJob struct {
+	gen          int
+	cands        []engine.Candidate
+	tokens       map[string]int
+	cur          curation
+	reserves     engine.Reserves
+	counter      engine.Counter
+	pack         PackFunc
+	newFormatter func(string) (engine.Formatter, error)
+}
+
+// repack starts a re-pack of the cached candidates under the curation.
+func (m *Model) repack() tea.Cmd {
+	m.pgen++
+	if len(m.cands) == 0 {
+		return nil
+	}
+	return packCmd(packJob{
+		gen: m.pgen, cands: m.cands, tokens: m.tokens, cur: m.cur, reserves: m.cfg.Reserves,
+		counter: m.deps.Counter, pack: m.deps.Pack, newFormatter: m.deps.NewFormatter,
+	})
+}
+
+// packCmd packs, renders the text that would be copied and builds the rows.
+func packCmd(j packJob) tea.Cmd {
+	return func() tea.Msg { return j.run() }
+}
+
+func (j packJob) run() packDoneMsg {
+	f, err := j.newFormatter(j.cur.format)
+	if err != nil {
+		return packDoneMsg{gen: j.gen, err: fmt.Errorf("tui: format %s: %w", j.cur.format, err)}
+	}
+	p, err := j.pack(j.cands, j.cur.request(j.reserves, j.counter, f))
+	if err != nil {
+		return packDoneMsg{gen: j.gen, err: err, rows: buildRows(nil, j.cands, j.tokens, j.cur)}
+	}
+	return packDoneMsg{gen: j.gen, pack: p, text: f.Render(p), rows: buildRows(p, j.cands, j.tokens, j.cur)}
+}
+
+// handlePackDone shows a re-pack: rows, meters and, when it depends on the
+// pack, the preview. A failed pack (budget below the format's overhead)
+// keeps the rows, empties the pack and says why.
+func (m Model) handlePackDone(msg packDoneMsg) (Model, tea.Cmd) {
+	if msg.gen != m.pgen {
+		return m, nil
+	}
+	m.results.SetRows(msg.rows)
+	m.pack, m.packText, m.packErr = msg.pack, msg.text, msg.err
+	m.meters.pack = msg.pack
+	m.status.right = m.summary()
+	var st tea.Cmd
+	if msg.err != nil {
+		m, st = m.setStatus(packErrorText(msg.err), statusError)
+	}
+	m2, pv := m.refreshPreview(true)
+	return m2, tea.Batch(st, pv)
+}
+
+func packErrorText(err error) string {
+	if errors.Is(err, errBudgetTooSmall) {
+		return fmt.Sprintf("budget too small: %v", err)
+	}
+	return fmt.Sprintf("pack: %v", err)
+}
+
+// summary is the status line's right side: "14 blocks · md".
+func (m Model) summary() string {
+	if m.pack == nil {
+		return m.cur.format
+	}
+	return fmt.Sprintf("%d blocks · %d left out · %s", len(m.pack.Items), len(m.pack.LeftOut), m.cur.format)
+}
+
+// refreshPreview re-renders the preview when what it shows changed (or
+// always when force is set), in a command tagged with a generation.
+func (m Model) refreshPreview(force bool) (Model, tea.Cmd) {
+	if m.lay.tooSmall || m.width == 0 {
+		return m, nil
+	}
+	c, it := m.selectedCandidate()
+	req := previewRequest{
+		mode: m.preview.mode, width: m.preview.contentWidth(), cand: c, item: it,
+		text: m.packText, format: m.cur.format, style: m.style, chroma: m.st.chromaStyle(),
+		noColor: m.cfg.NoColor, terminal: m.deps.Terminal,
+	}
+	k := previewKey(req)
+	if !force && k == m.previewKey {
+		return m, nil
+	}
+	m.previewKey = k
+	m.preview.title = previewTitle(req, m.pack)
+	m.vgen++
+	req.gen = m.vgen
+	return m, renderPreviewCmd(req)
+}
+
+func previewKey(r previewRequest) string {
+	id := ""
+	if r.cand != nil {
+		id = r.cand.ID
+	}
+	return fmt.Sprintf("%d|%d|%s", r.mode, r.width, id)
+}
+
+func previewTitle(r previewRequest, p *engine.Pack) string {
+	if r.mode == previewContext {
+		if p == nil {
+			return "context (nothing packed)"
+		}
+		return fmt.Sprintf("context · %s · %s tokens", r.format, thousands(p.TokenCount))
+	}
+	if r.cand == nil {
+		return "block"
+	}
+	b := r.cand.Block
+	lvl := "left out"
+	if r.item != nil {
+		lvl = levelName(r.item.Level)
+	}
+	return fmt.Sprintf("%s %s:%d-%d (%s)", b.Name, b.Path, b.StartLine, b.EndLine, lvl)
+}
+
+func (m Model) handlePreviewRendered(msg previewRenderedMsg) (Model, tea.Cmd) {
+	if msg.gen != m.vgen {
+		return m, nil
+	}
+	m.preview.SetContent(msg.content)
+	if msg.err != nil {
+		return m.setStatus(msg.err.Error(), statusWarn)
+	}
+	return m, nil
+}

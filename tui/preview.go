@@ -1,0 +1,154 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/keymap"
+)
+
+// previewMode is what the preview shows.
+type previewMode int
+
+const (
+	previewBlock   previewMode = iota // the selected block and its explanation
+	previewContext                    // the exact final context
+)
+
+// previewPane shows rendered content in a scrollable viewport. Rendering
+// (chroma, glamour) happens in renderPreviewCmd; the pane only displays.
+type previewPane struct {
+	vp            viewport.Model
+	mode          previewMode
+	title         string
+	width, height int
+	side          bool
+	focused       bool
+	st            styles
+}
+
+func newPreviewPane(st styles) previewPane {
+	return previewPane{vp: viewport.New(), st: st}
+}
+
+// SetSize sizes the pane; side puts a border on its left.
+func (p *previewPane) SetSize(w, h int, side bool) {
+	p.width, p.height, p.side = w, h, side
+	p.vp.SetWidth(p.contentWidth())
+	p.vp.SetHeight(max(h-1, 0))
+}
+
+// contentWidth is the width rendered content is wrapped to.
+func (p previewPane) contentWidth() int {
+	if p.side {
+		return max(p.width-2, 1)
+	}
+	return max(p.width, 1)
+}
+
+func (p *previewPane) SetContent(s string) {
+	p.vp.SetContent(s)
+}
+
+func (p previewPane) Update(msg tea.Msg, k keymap.Nav) previewPane {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, k.Up):
+			p.vp.ScrollUp(1)
+		case key.Matches(msg, k.Down):
+			p.vp.ScrollDown(1)
+		case key.Matches(msg, k.PageUp):
+			p.vp.PageUp()
+		case key.Matches(msg, k.PageDown):
+			p.vp.PageDown()
+		case key.Matches(msg, k.Top):
+			p.vp.GotoTop()
+		case key.Matches(msg, k.Bottom):
+			p.vp.GotoBottom()
+		}
+	case tea.MouseWheelMsg:
+		if d := wheelDelta(msg); d < 0 {
+			p.vp.ScrollUp(-d)
+		} else {
+			p.vp.ScrollDown(d)
+		}
+	}
+	return p
+}
+
+func (p previewPane) View() string {
+	if p.width <= 0 || p.height <= 0 {
+		return ""
+	}
+	title := p.st.title.Render("preview") + " " + p.st.faint.Render(p.title)
+	if p.vp.TotalLineCount() > p.vp.Height() {
+		title += p.st.faint.Render(fmt.Sprintf(" %3.0f%%", p.vp.ScrollPercent()*100))
+	}
+	body := fitBlock(p.vp.View(), p.contentWidth(), max(p.height-1, 0))
+	if !p.side {
+		return fitLine(title, p.width) + "\n" + body
+	}
+	border := p.st.faint.Render("│ ")
+	lines := strings.Split(body, "\n")
+	for i := range lines {
+		lines[i] = border + lines[i]
+	}
+	return fitLine(border+title, p.width) + "\n" + strings.Join(lines, "\n")
+}
+
+// previewRequest is everything renderPreviewCmd needs, captured by value.
+type previewRequest struct {
+	gen      int
+	mode     previewMode
+	width    int
+	cand     *engine.Candidate
+	item     *engine.Item
+	text     string // the packed context
+	format   string
+	style    string // glamour style
+	chroma   string
+	noColor  bool
+	terminal func(markdown string, width int, style string) (string, error)
+}
+
+// renderPreviewCmd renders the preview off the event loop.
+func renderPreviewCmd(r previewRequest) tea.Cmd {
+	return func() tea.Msg {
+		content, err := r.render()
+		return previewRenderedMsg{gen: r.gen, content: content, err: err}
+	}
+}
+
+func (r previewRequest) render() (string, error) {
+	if r.mode == previewContext {
+		if r.text == "" {
+			return "nothing packed yet", nil
+		}
+		if r.format == "md" && r.terminal != nil {
+			out, err := r.terminal(r.text, r.width, r.style)
+			if err != nil {
+				return expandTabs(r.text), fmt.Errorf("tui: rendering the context: %w", err)
+			}
+			return expandTabs(out), nil
+		}
+		return expandTabs(r.text), nil
+	}
+	if r.cand == nil {
+		return "no block selected", nil
+	}
+	body := r.cand.Text
+	if r.item != nil && r.item.Body != "" {
+		body = r.item.Body
+	}
+	code := highlight(body, r.cand.Block.Path, r.cand.Block.Lang, r.chroma, r.noColor)
+	return explain(*r.cand, r.item) + "\n" + code, nil
+}
+
+func expandTabs(s string) string {
+	return strings.ReplaceAll(s, "\t", strings.Repeat(" ", tabWidth))
+}

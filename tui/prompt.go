@@ -1,0 +1,131 @@
+package tui
+
+import (
+	"fmt"
+	"os/exec"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// openPrompt gives the status line's input the keyboard.
+func (m Model) openPrompt(kind promptKind, label, value string) (Model, tea.Cmd) {
+	if kind == promptWrite && m.packText == "" {
+		return m.setStatus("nothing to write yet", statusWarn)
+	}
+	if kind == promptNote && m.deps.AddNote == nil {
+		return m, nil
+	}
+	cmd := m.status.open(kind, label, value)
+	return m, cmd
+}
+
+// handlePromptKey edits the open prompt; enter submits, esc cancels, and
+// the overwrite question takes a single y or n.
+func (m Model) handlePromptKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	switch {
+	case key.Matches(msg, m.keys.Prompt.Cancel):
+		m.status.close()
+		return m.setStatus("cancelled", statusInfo)
+	case key.Matches(msg, m.keys.Prompt.Submit):
+		kind, value := m.status.prompt, strings.TrimSpace(m.status.input.Value())
+		m.status.close()
+		return m.submitPrompt(kind, value)
+	case m.status.prompt == promptOverwrite:
+		switch strings.ToLower(msg.Text) {
+		case "y":
+			m.status.close()
+			return m, writeFileCmd(m.status.target, m.packText, m.packTokens(), true)
+		case "n":
+			m.status.close()
+			return m.setStatus("not overwritten", statusInfo)
+		}
+		return m, nil
+	}
+	var cmd tea.Cmd
+	m.status, cmd = m.status.Update(msg)
+	return m, cmd
+}
+
+func (m Model) submitPrompt(kind promptKind, value string) (Model, tea.Cmd) {
+	switch kind {
+	case promptWrite:
+		if value == "" {
+			return m.setStatus("no file name", statusWarn)
+		}
+		return m, writeFileCmd(m.resolvePath(value), m.packText, m.packTokens(), false)
+	case promptOverwrite:
+		return m.setStatus("not overwritten", statusInfo)
+	case promptBudget:
+		n, err := strconv.Atoi(strings.ReplaceAll(strings.ReplaceAll(value, ",", ""), "_", ""))
+		if err != nil || n <= 0 {
+			return m.setStatus(fmt.Sprintf("budget %q is not a positive number", value), statusError)
+		}
+		return m.setBudget(n)
+	case promptNote:
+		if value == "" {
+			return m, nil
+		}
+		return m, addNoteCmd(m.deps.AddNote, value)
+	}
+	return m, nil
+}
+
+func (m Model) packTokens() int {
+	if m.pack == nil {
+		return 0
+	}
+	return m.pack.TokenCount
+}
+
+func addNoteCmd(add func(string) error, text string) tea.Cmd {
+	return func() tea.Msg { return noteAddedMsg{err: add(text)} }
+}
+
+// handleNoteAdded re-runs the query so the new note can be a candidate.
+func (m Model) handleNoteAdded(msg noteAddedMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		return m.setStatus(fmt.Sprintf("note: %v", msg.err), statusError)
+	}
+	m, st := m.setStatus("note added", statusInfo)
+	if strings.TrimSpace(m.query.Value()) == "" {
+		return m, st
+	}
+	m.qgen++
+	m2, search := m.startSearch(m.qgen)
+	return m2, tea.Batch(st, search)
+}
+
+// edit opens the selected block in $EDITOR at its first line; the program
+// releases the terminal until the editor exits.
+func (m Model) edit() (Model, tea.Cmd) {
+	c, _ := m.selectedCandidate()
+	if c == nil || c.Block.Path == "" {
+		return m, nil
+	}
+	argv := editorArgs(m.deps.Editor, m.resolvePath(c.Block.Path), c.Block.StartLine)
+	cmd := exec.Command(argv[0], argv[1:]...) //nolint:gosec // the user's own editor
+	return m, tea.ExecProcess(cmd, func(err error) tea.Msg { return editorDoneMsg{err: err} })
+}
+
+// editorArgs splits $EDITOR ("code --wait") and adds the line and path in
+// the +N form most editors accept (vi, vim, nvim, emacs, nano, micro).
+func editorArgs(editor, path string, line int) []string {
+	fields := strings.Fields(editor)
+	if len(fields) == 0 {
+		fields = []string{"vi"}
+	}
+	if line > 0 {
+		fields = append(fields, fmt.Sprintf("+%d", line))
+	}
+	return append(fields, path)
+}
+
+func (m Model) handleEditorDone(msg editorDoneMsg) (Model, tea.Cmd) {
+	if msg.err != nil {
+		return m.setStatus(fmt.Sprintf("editor: %v", msg.err), statusError)
+	}
+	return m, nil
+}

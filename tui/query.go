@@ -1,0 +1,76 @@
+package tui
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// queryPane is the query line at the top: a text input plus what the last
+// search found, or that one is running.
+type queryPane struct {
+	input     textinput.Model
+	width     int
+	searching bool
+	info      string // "42 candidates · 7 sources"
+	st        styles
+}
+
+func newQueryPane(value string, st styles) queryPane {
+	in := textinput.New()
+	in.Prompt = "query › "
+	in.Placeholder = "what are you about to do?"
+	s := textinput.DefaultStyles(st.dark)
+	s.Cursor.Blink = false
+	if st.noColor {
+		s = noColorInputStyles(s)
+	}
+	in.SetStyles(s)
+	in.SetValue(value)
+	in.CursorEnd()
+	return queryPane{input: in, st: st}
+}
+
+func noColorInputStyles(s textinput.Styles) textinput.Styles {
+	s.Focused.Prompt = s.Focused.Prompt.UnsetForeground()
+	s.Focused.Text = s.Focused.Text.UnsetForeground()
+	s.Focused.Placeholder = s.Focused.Placeholder.UnsetForeground().Faint(true)
+	s.Blurred = s.Focused
+	s.Cursor.Color = nil
+	return s
+}
+
+func (p *queryPane) SetSize(w, _ int) {
+	p.width = w
+	p.input.SetWidth(max(w-len(p.input.Prompt)-24, 10))
+}
+
+func (p *queryPane) Focus() tea.Cmd { return p.input.Focus() }
+func (p *queryPane) Blur()          { p.input.Blur() }
+func (p queryPane) Value() string   { return p.input.Value() }
+
+func (p queryPane) Update(msg tea.Msg) (queryPane, tea.Cmd) {
+	var cmd tea.Cmd
+	p.input, cmd = p.input.Update(msg)
+	return p, cmd
+}
+
+func (p *queryPane) setResult(n, sources int) {
+	p.info = fmt.Sprintf("%d candidates · %d sources", n, sources)
+}
+
+func (p queryPane) View() string {
+	right := p.info
+	if p.searching {
+		right = "searching…"
+	}
+	left := p.input.View()
+	right = p.st.faint.Render(right)
+	gap := p.width - ansi.StringWidth(left) - ansi.StringWidth(right)
+	if gap < 1 {
+		return fitLine(left, p.width)
+	}
+	return left + spaces(gap) + right
+}

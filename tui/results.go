@@ -1,0 +1,238 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/keymap"
+)
+
+// resultsPane is the candidates list: included blocks first, then those
+// left out (dimmed). It keeps the selection on the same candidate across
+// re-packs and renders only the rows on screen.
+type resultsPane struct {
+	rows          []row
+	cursor        int
+	offset        int
+	width, height int
+	focused       bool
+	st            styles
+}
+
+func (p *resultsPane) SetSize(w, h int) {
+	p.width, p.height = w, h
+	p.clamp()
+}
+
+// SetRows replaces the rows, keeping the selected candidate selected.
+func (p *resultsPane) SetRows(rows []row) {
+	id := ""
+	if r, ok := p.Selected(); ok {
+		id = r.id
+	}
+	p.rows = rows
+	if i := rowIndex(rows, id); i >= 0 {
+		p.cursor = i
+	}
+	p.clamp()
+}
+
+// Selected is the row under the cursor.
+func (p resultsPane) Selected() (row, bool) {
+	if p.cursor < 0 || p.cursor >= len(p.rows) {
+		return row{}, false
+	}
+	return p.rows[p.cursor], true
+}
+
+// setState changes one row's mark at once, before the re-pack lands.
+func (p *resultsPane) setState(id string, s rowState) {
+	i := rowIndex(p.rows, id)
+	if i < 0 {
+		return
+	}
+	p.rows = append([]row(nil), p.rows...)
+	p.rows[i].state = s
+}
+
+func (p *resultsPane) move(delta int) {
+	p.cursor += delta
+	p.clamp()
+}
+
+func (p *resultsPane) visible() int { return max(p.height-1, 1) }
+
+func (p *resultsPane) clamp() {
+	p.cursor = min(max(p.cursor, 0), max(len(p.rows)-1, 0))
+	vis := p.visible()
+	if p.cursor < p.offset {
+		p.offset = p.cursor
+	}
+	if p.cursor >= p.offset+vis {
+		p.offset = p.cursor - vis + 1
+	}
+	p.offset = min(max(p.offset, 0), max(len(p.rows)-vis, 0))
+}
+
+// Update moves the selection; it reports whether the selection changed.
+func (p resultsPane) Update(msg tea.Msg, k keymap.Nav) (resultsPane, bool) {
+	before := p.cursor
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, k.Up):
+			p.move(-1)
+		case key.Matches(msg, k.Down):
+			p.move(1)
+		case key.Matches(msg, k.PageUp):
+			p.move(-p.visible())
+		case key.Matches(msg, k.PageDown):
+			p.move(p.visible())
+		case key.Matches(msg, k.Top):
+			p.move(-len(p.rows))
+		case key.Matches(msg, k.Bottom):
+			p.move(len(p.rows))
+		}
+	case tea.MouseWheelMsg:
+		p.move(wheelDelta(msg))
+	}
+	return p, p.cursor != before
+}
+
+func wheelDelta(msg tea.MouseWheelMsg) int {
+	switch msg.Button {
+	case tea.MouseWheelUp:
+		return -3
+	case tea.MouseWheelDown:
+		return 3
+	}
+	return 0
+}
+
+// counts summarises the list for its header line.
+func (p resultsPane) counts() (in, out, pinned, dropped int) {
+	for _, r := range p.rows {
+		switch r.state {
+		case statePinned:
+			in++
+			pinned++
+		case stateIncluded:
+			in++
+		case stateDropped:
+			out++
+			dropped++
+		default:
+			out++
+		}
+	}
+	return in, out, pinned, dropped
+}
+
+func (p resultsPane) View() string {
+	if p.width <= 0 || p.height <= 0 {
+		return ""
+	}
+	lines := make([]string, 0, p.height)
+	lines = append(lines, p.header())
+	if len(p.rows) == 0 {
+		lines = append(lines, p.st.faint.Render("  no candidates: type what you are about to do"))
+	}
+	cols := newColumns(p.width)
+	end := min(p.offset+p.visible(), len(p.rows))
+	for i := p.offset; i < end; i++ {
+		lines = append(lines, p.renderRow(p.rows[i], cols, i == p.cursor))
+	}
+	return fitBlock(strings.Join(lines, "\n"), p.width, p.height)
+}
+
+func (p resultsPane) header() string {
+	in, out, pinned, dropped := p.counts()
+	h := fmt.Sprintf("%d in · %d out · %d pinned · %d dropped", in, out, pinned, dropped)
+	pos := ""
+	if len(p.rows) > 0 {
+		pos = fmt.Sprintf("%d/%d", p.cursor+1, len(p.rows))
+	}
+	title := p.st.title.Render("candidates")
+	left := title + "  " + p.st.faint.Render(h)
+	return fitLine(left, p.width-len(pos)-1) + " " + pos
+}
+
+// columns are the widths of a row's fields at a pane width.
+type columns struct {
+	name, kind, loc, reason int
+}
+
+const (
+	colMark, colBadge, colTokens, colLevel, colBar = 1, 4, 6, 4, 5
+	fixedCols                                      = colMark + colBadge + colTokens + colLevel + colBar + 5
+)
+
+func newColumns(w int) columns {
+	c := columns{kind: 8}
+	if w < 90 {
+		c.kind = 0
+	}
+	rest := w - fixedCols - c.kind - 3
+	if c.kind > 0 {
+		rest--
+	}
+	c.name = max(rest*3/10, 6)
+	c.loc = max(rest*35/100, 6)
+	c.reason = max(rest-c.name-c.loc, 0)
+	return c
+}
+
+func (p resultsPane) renderRow(r row, c columns, selected bool) string {
+	fields := []string{
+		r.state.mark(), fitLine(badgeName(r.source), colBadge), fitLine(r.name, c.name),
+	}
+	if c.kind > 0 {
+		fields = append(fields, fitLine(r.kind, c.kind))
+	}
+	fields = append(fields, fitLine(r.loc, c.loc), padLeft(compact(r.tokens), colTokens),
+		fitLine(levelName(r.level), colLevel), scoreBar(r.score, colBar), fitLine(r.reason, c.reason))
+	if selected {
+		mark := "▌"
+		if !p.focused {
+			mark = " "
+		}
+		return fitLine(p.st.selected.Render(mark+strings.Join(fields, " ")), p.width)
+	}
+	fields[1] = p.st.badge(r.source).Render(fields[1])
+	line := " " + strings.Join(fields, " ")
+	if !r.state.included() {
+		line = p.st.faint.Render(line)
+	}
+	return fitLine(line, p.width)
+}
+
+// badgeName is a source's short badge in the list.
+func badgeName(s engine.Source) string {
+	switch s {
+	case engine.SourceChanges:
+		return "chg"
+	case engine.SourceDiagnostics:
+		return "diag"
+	case engine.SourceCommits:
+		return "git"
+	}
+	if len(s) > colBadge {
+		return string(s[:colBadge])
+	}
+	return string(s)
+}
+
+func scoreBar(score float64, w int) string {
+	n := int(score*float64(w) + 0.5)
+	return strings.Repeat("█", n) + strings.Repeat("░", w-n)
+}
+
+func padLeft(s string, w int) string {
+	if len(s) >= w {
+		return s
+	}
+	return strings.Repeat(" ", w-len(s)) + s
+}

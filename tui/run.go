@@ -1,0 +1,39 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log"
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// Run runs the explorer until the person quits. Deps must be valid (see
+// Deps.Validate); main does its fatal checks before calling it.
+func Run(ctx context.Context, deps Deps, initialQuery string) error {
+	if err := deps.Validate(); err != nil {
+		return err
+	}
+	p := tea.NewProgram(New(deps, initialQuery), tea.WithContext(ctx))
+	if _, err := p.Run(); err != nil {
+		return fmt.Errorf("tui: %w", err)
+	}
+	return nil
+}
+
+// OpenDebugLog returns a logger writing to the file named by LOUPE_DEBUG,
+// or a logger that discards everything when it is unset: the explorer owns
+// the terminal, so logs must never go to stdout or stderr.
+func OpenDebugLog() (*log.Logger, io.Closer, error) {
+	path := os.Getenv("LOUPE_DEBUG")
+	if path == "" {
+		return log.New(io.Discard, "", 0), io.NopCloser(nil), nil
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, nil, fmt.Errorf("tui: open debug log: %w", err)
+	}
+	return log.New(f, "loupe ", log.LstdFlags|log.Lmicroseconds), f, nil
+}

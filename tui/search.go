@@ -1,0 +1,194 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/loupe-dev/loupe/engine"
+)
+
+// searchCmd retrieves candidates and counts each one's full text, off the
+// event loop. ctx is cancelled when a newer query supersedes this one.
+func searchCmd(ctx context.Context, eng Engine, counter engine.Counter, raw string, gen int) tea.Cmd {
+	return func() tea.Msg {
+		r, err := eng.Retrieve(ctx, raw)
+		if err != nil {
+			return searchDoneMsg{gen: gen, raw: raw, err: err}
+		}
+		if r == nil {
+			r = &Retrieval{}
+		}
+		return searchDoneMsg{gen: gen, raw: raw, retrieval: r, tokens: countAll(counter, r.Candidates)}
+	}
+}
+
+func countAll(counter engine.Counter, cands []engine.Candidate) map[string]int {
+	out := make(map[string]int, len(cands))
+	for _, c := range cands {
+		out[c.ID] = counter.Count(c.Text)
+	}
+	return out
+}
+
+// expandCmd fetches a candidate's neighbours.
+func expandCmd(ctx context.Context, eng Engine, counter engine.Counter, c engine.Candidate, gen int) tea.Cmd {
+	return func() tea.Msg {
+		cands, err := eng.Expand(ctx, c)
+		if err != nil {
+			return expandDoneMsg{gen: gen, from: c.ID, err: err}
+		}
+		return expandDoneMsg{gen: gen, from: c.ID, cands: cands, tokens: countAll(counter, cands)}
+	}
+}
+
+func (m Model) handleDebounce(msg debounceMsg) (Model, tea.Cmd) {
+	if msg.gen != m.qgen {
+		return m, nil
+	}
+	return m.startSearch(msg.gen)
+}
+
+// startSearch cancels the search in flight and starts one for the query.
+func (m Model) startSearch(gen int) (Model, tea.Cmd) {
+	if m.cancel != nil {
+		m.cancel()
+		m.cancel = nil
+	}
+	raw := strings.TrimSpace(m.query.Value())
+	if raw == "" {
+		m.query.searching = false
+		m.cands, m.tokens = nil, map[string]int{}
+		next := m.cur
+		next.query = ""
+		m.pack, m.packText = nil, ""
+		m.results.SetRows(nil)
+		m.meters.pack, m.meters.sources = nil, nil
+		m2, cmd := m.curate(next)
+		m3, pv := m2.refreshPreview(true)
+		return m3, tea.Batch(cmd, pv)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.cancel = cancel
+	m.query.searching = true
+	return m, searchCmd(ctx, m.deps.Engine, m.deps.Counter, raw, gen)
+}
+
+// handleSearchDone caches the new candidates (keeping pinned ones the new
+// query did not find) and re-packs them.
+func (m Model) handleSearchDone(msg searchDoneMsg) (Model, tea.Cmd) {
+	if msg.gen != m.qgen {
+		return m, nil // stale: a newer query is running or done
+	}
+	m.query.searching = false
+	m.cancel = nil
+	if msg.err != nil {
+		if errors.Is(msg.err, context.Canceled) {
+			return m, nil
+		}
+		return m.setStatus(fmt.Sprintf("search: %v", msg.err), statusError)
+	}
+	cands, tokens := m.keepPinned(msg.retrieval.Candidates, msg.tokens)
+	m.cands, m.tokens = cands, tokens
+	m.query.setResult(len(msg.retrieval.Candidates), len(sourcesOf(msg.retrieval.Candidates)))
+	m.meters.sources = sourcesOf(cands)
+	next := m.cur
+	next.query = msg.raw
+	m, cmd := m.curate(next)
+	cmds := []tea.Cmd{cmd}
+	if text, ok := m.searchReport(msg.retrieval.Warnings); ok {
+		m2, st := m.setStatus(text, statusWarn)
+		m = m2
+		cmds = append(cmds, st)
+	}
+	m.missingPins = false
+	return m, tea.Batch(cmds...)
+}
+
+// keepPinned carries pinned candidates of the previous query into the new
+// set so a pin survives rephrasing.
+func (m Model) keepPinned(cands []engine.Candidate, tokens map[string]int) ([]engine.Candidate, map[string]int) {
+	have := make(map[string]bool, len(cands))
+	for _, c := range cands {
+		have[c.ID] = true
+	}
+	out := append([]engine.Candidate(nil), cands...)
+	for _, c := range m.cands {
+		if m.cur.pins[c.ID] && !have[c.ID] {
+			out = append(out, c)
+			tokens[c.ID] = m.tokens[c.ID]
+		}
+	}
+	return out, tokens
+}
+
+// searchReport joins source warnings and, after a resume, the pins whose
+// blocks no longer exist.
+func (m Model) searchReport(warnings []string) (string, bool) {
+	parts := append([]string(nil), warnings...)
+	if m.missingPins {
+		if gone := m.missingPinIDs(); len(gone) > 0 {
+			parts = append(parts, fmt.Sprintf("%d pinned block(s) no longer exist: %s", len(gone), strings.Join(gone, ", ")))
+		}
+	}
+	return strings.Join(parts, " · "), len(parts) > 0
+}
+
+func (m Model) missingPinIDs() []string {
+	have := make(map[string]bool, len(m.cands))
+	for _, c := range m.cands {
+		have[c.ID] = true
+	}
+	var gone []string
+	for id := range m.cur.pins {
+		if !have[id] {
+			gone = append(gone, id)
+		}
+	}
+	slices.Sort(gone)
+	return gone
+}
+
+func (m Model) expand() (Model, tea.Cmd) {
+	c, _ := m.selectedCandidate()
+	if c == nil {
+		return m, nil
+	}
+	m2, st := m.setStatus("expanding "+c.Block.Name+"…", statusInfo)
+	return m2, tea.Batch(st, expandCmd(context.Background(), m.deps.Engine, m.deps.Counter, *c, m.qgen))
+}
+
+// handleExpandDone adds the neighbours that are not candidates yet.
+func (m Model) handleExpandDone(msg expandDoneMsg) (Model, tea.Cmd) {
+	if msg.gen != m.qgen {
+		return m, nil
+	}
+	if msg.err != nil {
+		return m.setStatus(fmt.Sprintf("expand: %v", msg.err), statusError)
+	}
+	have := make(map[string]bool, len(m.cands))
+	for _, c := range m.cands {
+		have[c.ID] = true
+	}
+	next := append([]engine.Candidate(nil), m.cands...)
+	tokens := make(map[string]int, len(m.tokens)+len(msg.cands))
+	for id, n := range m.tokens {
+		tokens[id] = n
+	}
+	added := 0
+	for _, c := range msg.cands {
+		if !have[c.ID] {
+			next = append(next, c)
+			tokens[c.ID] = msg.tokens[c.ID]
+			have[c.ID] = true
+			added++
+		}
+	}
+	m.cands, m.tokens = next, tokens
+	m.meters.sources = sourcesOf(next)
+	m2, st := m.setStatus(fmt.Sprintf("%d neighbour(s) added", added), statusInfo)
+	return m2, tea.Batch(st, m2.repack())
+}

@@ -1,0 +1,121 @@
+package tui
+
+import (
+	"time"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// statusKind colours a status message.
+type statusKind int
+
+const (
+	statusInfo statusKind = iota
+	statusWarn
+	statusError
+)
+
+// promptKind says what an open prompt is asking for.
+type promptKind int
+
+const (
+	promptNone      promptKind = iota
+	promptWrite                // a file name
+	promptOverwrite            // y/n for an existing file
+	promptBudget               // an exact budget
+	promptNote                 // a note's text
+)
+
+// statusPane is the bottom line: a message that expires, or a one-line
+// prompt that has the keyboard while it is open.
+type statusPane struct {
+	width  int
+	msg    string
+	kind   statusKind
+	id     int
+	prompt promptKind
+	input  textinput.Model
+	target string // the file an overwrite prompt is about
+	right  string
+	st     styles
+}
+
+func newStatusPane(st styles) statusPane {
+	in := textinput.New()
+	s := textinput.DefaultStyles(st.dark)
+	s.Cursor.Blink = false
+	if st.noColor {
+		s = noColorInputStyles(s)
+	}
+	in.SetStyles(s)
+	return statusPane{input: in, st: st}
+}
+
+func (p *statusPane) SetSize(w, _ int) {
+	p.width = w
+	p.input.SetWidth(max(w-30, 10))
+}
+
+// set shows a message and returns its id for the expiry tick.
+func (p *statusPane) set(msg string, kind statusKind) int {
+	p.id++
+	p.msg, p.kind = msg, kind
+	return p.id
+}
+
+// expire clears the message if it is still the one armed with id.
+func (p *statusPane) expire(id int) {
+	if id == p.id {
+		p.msg = ""
+	}
+}
+
+func statusTimeoutCmd(id int, d time.Duration) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return statusTimeoutMsg{id: id} })
+}
+
+// open starts a prompt with a label and a default value.
+func (p *statusPane) open(kind promptKind, label, value string) tea.Cmd {
+	p.prompt = kind
+	p.input.Prompt = label
+	p.input.SetValue(value)
+	p.input.CursorEnd()
+	return p.input.Focus()
+}
+
+func (p *statusPane) close() {
+	p.prompt = promptNone
+	p.input.Blur()
+	p.input.SetValue("")
+}
+
+func (p statusPane) Update(msg tea.Msg) (statusPane, tea.Cmd) {
+	var cmd tea.Cmd
+	p.input, cmd = p.input.Update(msg)
+	return p, cmd
+}
+
+func (p statusPane) View() string {
+	if p.prompt != promptNone {
+		return fitLine(p.input.View(), p.width)
+	}
+	style := p.st.faint
+	switch p.kind {
+	case statusWarn:
+		style = p.st.warn
+	case statusError:
+		style = p.st.err
+	}
+	left := ""
+	if p.msg != "" {
+		left = style.Render(p.msg)
+	}
+	right := p.st.faint.Render(p.right)
+	rw := ansi.StringWidth(right)
+	if p.width-rw-1 < 20 {
+		return fitLine(left, p.width)
+	}
+	return fitLine(left, p.width-rw-1) + " " + right
+}

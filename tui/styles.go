@@ -1,0 +1,81 @@
+package tui
+
+import (
+	"charm.land/lipgloss/v2"
+	"github.com/loupe-dev/loupe/engine"
+)
+
+// styles are built once per background (dark or light) and colour choice;
+// the program downsamples to the terminal's colour profile.
+type styles struct {
+	dark    bool
+	noColor bool
+
+	title, faint, bold, selected, warn, err, ok lipgloss.Style
+	badges                                      map[engine.Source]lipgloss.Style
+	meterOK, meterNear, meterFull, meterEmpty   lipgloss.Style
+}
+
+func newStyles(dark, noColor bool) styles {
+	s := styles{dark: dark, noColor: noColor, badges: map[engine.Source]lipgloss.Style{}}
+	plain := lipgloss.NewStyle()
+	s.faint = plain.Faint(true)
+	s.bold = plain.Bold(true)
+	s.selected = plain.Reverse(true)
+	if noColor {
+		s.title, s.warn, s.err, s.ok = s.bold, s.bold, s.bold, plain
+		s.meterOK, s.meterNear, s.meterFull, s.meterEmpty = plain, plain, s.bold, s.faint
+		for _, src := range engine.DefaultOrder() {
+			s.badges[src] = plain
+		}
+		return s
+	}
+	ld := lipgloss.LightDark(dark)
+	fg := func(light, darkc string) lipgloss.Style {
+		return plain.Foreground(ld(lipgloss.Color(light), lipgloss.Color(darkc)))
+	}
+	s.title = fg("#5A3FC0", "#B9A5FF").Bold(true)
+	s.warn = fg("#A36A00", "#F5C26B")
+	s.err = fg("#B3261E", "#FF8A80").Bold(true)
+	s.ok = fg("#1B7F3A", "#7EE2A8")
+	s.selected = plain.Background(ld(lipgloss.Color("#E4DEFF"), lipgloss.Color("#3B3361"))).Bold(true)
+	s.meterOK, s.meterNear, s.meterFull = s.ok, s.warn, s.err
+	s.meterEmpty = fg("#C8C8C8", "#4A4A4A")
+	badge := map[engine.Source][2]string{
+		engine.SourceCode: {"#1F5FAD", "#7FB4FF"}, engine.SourceDocs: {"#6B4E16", "#E0C080"},
+		engine.SourceChanges: {"#A3480B", "#FFAA66"}, engine.SourceDiagnostics: {"#B3261E", "#FF8A80"},
+		engine.SourceCommits: {"#5A3FC0", "#C0A8FF"}, engine.SourceNotes: {"#1B7F3A", "#7EE2A8"},
+		engine.SourceTests: {"#0E7C86", "#6FE3EC"},
+	}
+	for src, c := range badge {
+		s.badges[src] = fg(c[0], c[1])
+	}
+	return s
+}
+
+func (s styles) badge(src engine.Source) lipgloss.Style {
+	if b, ok := s.badges[src]; ok {
+		return b
+	}
+	return lipgloss.NewStyle()
+}
+
+// meter picks the meter colour by how full it is.
+func (s styles) meter(used, capacity int) lipgloss.Style {
+	switch {
+	case capacity <= 0 || used > capacity:
+		return s.meterFull
+	case used*10 >= capacity*9:
+		return s.meterNear
+	default:
+		return s.meterOK
+	}
+}
+
+// chromaStyle is the syntax-highlighting theme for the background.
+func (s styles) chromaStyle() string {
+	if s.dark {
+		return "monokai"
+	}
+	return "github"
+}

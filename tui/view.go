@@ -1,0 +1,84 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/progress"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+)
+
+// View draws the whole screen, always exactly width×height cells, in the
+// alternate screen with mouse wheel reporting.
+func (m Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "loupe"
+	return v
+}
+
+func (m Model) render() string {
+	switch {
+	case m.quitting || m.width == 0 || m.height == 0:
+		return ""
+	case m.lay.tooSmall:
+		msg := fmt.Sprintf("terminal too small: %d×%d, loupe needs %d×%d", m.width, m.height, minWidth, minHeight)
+		return fitBlock(lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, msg), m.width, m.height)
+	case m.indexing:
+		return m.indexView()
+	}
+	parts := []string{m.query.View(), m.meters.View(), m.bodyView(), m.status.View(), m.helpView()}
+	return fitBlock(strings.Join(parts, "\n"), m.width, m.height)
+}
+
+func (m Model) bodyView() string {
+	if m.lay.side {
+		return lipgloss.JoinHorizontal(lipgloss.Top, m.results.View(), m.preview.View())
+	}
+	return m.results.View() + "\n" + m.preview.View()
+}
+
+// helpKeys is the help of the focused pane.
+func (m Model) helpKeys() help.KeyMap {
+	switch {
+	case m.status.prompt != promptNone:
+		return m.keys.PromptHelp()
+	case m.focus == focusQuery:
+		return m.keys.QueryHelp()
+	}
+	return m.keys
+}
+
+func (m Model) helpView() string {
+	h := m.help
+	h.ShowAll = m.lay.helpH > shortHelpHeight
+	return fitBlock(h.View(m.helpKeys()), m.width, m.lay.helpH)
+}
+
+// indexView is the screen while the index is built for the first time.
+func (m Model) indexView() string {
+	p := m.progress
+	pct := 0.0
+	if p.BytesTotal > 0 {
+		pct = float64(p.BytesDone) / float64(p.BytesTotal)
+	} else if p.FilesTotal > 0 {
+		pct = float64(p.FilesDone) / float64(p.FilesTotal)
+	}
+	bar := progress.New(progress.WithWidth(min(m.width-10, 60)))
+	if m.cfg.NoColor {
+		bar = progress.New(progress.WithWidth(min(m.width-10, 60)), progress.WithColors(lipgloss.NoColor{}))
+	}
+	lines := []string{
+		m.st.title.Render("indexing " + m.deps.Root),
+		"",
+		bar.ViewAs(pct),
+		"",
+		progressLine(p, m.indexElapsed),
+		m.st.faint.Render("the explorer opens when the index is ready · q quits"),
+	}
+	block := strings.Join(lines, "\n")
+	return fitBlock(lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, block), m.width, m.height)
+}
