@@ -20,6 +20,9 @@ const (
 	KindHeader    Kind = "header"  // package clause and imports
 	KindSection   Kind = "section" // a document section, split at headings
 	KindWindow    Kind = "window"  // about 60 lines of anything else
+	// KindVariable is a top-level var or const declaration (a Go group is
+	// one block, named after its first name), or a Rust const or static.
+	KindVariable Kind = "variable"
 )
 
 // Block kinds produced by the non-index sources.

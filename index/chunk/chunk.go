@@ -4,15 +4,40 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"path"
-	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
-// File chunks one file. It never panics and, for source files, every line
-// belongs to some block. Languages without a dedicated chunker fall back to
-// windows of about WindowLines lines cut at blank lines.
+// File chunks one file. It never panics, and every line of the file belongs
+// to exactly one block, except that a class-like container (a class, an
+// interface with methods, a Rust impl or trait) spans its members, which
+// are blocks of their own. Blocks come sorted by start line, a container
+// before its members. An empty file has no blocks.
+//
+// Go is parsed with go/ast; Python, JavaScript, TypeScript, TSX, Rust and
+// Java with tree-sitter (when built with cgo); Markdown and reST split into
+// sections at headings; plain text and anything else, and any source file
+// that does not parse, fall back to windows of about WindowLines lines cut
+// at blank lines.
 func File(p string, src []byte) []Block {
-	return Windows(p, Language(p), src)
+	lang := Language(p)
+	lines := SplitLines(string(src))
+	if len(lines) == 0 {
+		return nil
+	}
+	var top, members []Block
+	var refs []lineRef
+	switch lang {
+	case "go":
+		top = goFile(p, src, lines)
+	case "python", "javascript", "typescript", "tsx", "rust", "java":
+		top, members, refs = treeSitterFile(lang, src)
+	case "markdown":
+		top = sections(lines, markdownHeadings(lines))
+	case "rst":
+		top = sections(lines, rstHeadings(lines))
+	}
+	return assemble(p, lang, lines, top, members, refs)
 }
 
 // Language names the language of a path from its extension.
@@ -52,22 +77,7 @@ const WindowLines = 60
 // Windows splits src into blocks of about WindowLines lines, preferring to
 // cut at a blank line in the last third of a window.
 func Windows(p, lang string, src []byte) []Block {
-	lines := SplitLines(string(src))
-	var out []Block
-	for start := 0; start < len(lines); {
-		end := windowEnd(lines, start)
-		out = append(out, Block{
-			ID:        p + ":" + strconv.Itoa(start+1),
-			Path:      p,
-			Lang:      lang,
-			Kind:      KindWindow,
-			StartLine: start + 1,
-			EndLine:   end,
-			Hash:      HashLines(lines[start:end]),
-		})
-		start = end
-	}
-	return out
+	return assemble(p, lang, SplitLines(string(src)), nil, nil, nil)
 }
 
 // windowEnd returns the exclusive end index of the window starting at start.
@@ -85,7 +95,8 @@ func windowEnd(lines []string, start int) int {
 }
 
 // SplitLines splits text into lines without their terminators. A final
-// newline does not start an empty extra line.
+// newline does not start an empty extra line. Only "\n" ends a line (as for
+// go/token and tree-sitter), so a CRLF line keeps its "\r".
 func SplitLines(s string) []string {
 	if s == "" {
 		return nil
@@ -102,4 +113,13 @@ func HashLines(lines []string) string {
 		h.Write([]byte{'\n'})
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// validUTF8 replaces invalid bytes so that names, signatures and docs can
+// be indexed and encoded as JSON.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
 }

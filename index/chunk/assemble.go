@@ -1,0 +1,237 @@
+package chunk
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// assemble turns the blocks a language chunker found into the final list:
+// top-level blocks are sorted, overlaps are clipped, the lines between them
+// are attached or windowed so that every line is covered, members (the
+// methods of a class) are kept inside their container, and path, language,
+// hash, test flag and ID are filled in.
+//
+// Lines between top-level blocks are placed by one rule, the same for every
+// language: blank lines go to the block above; comment-only lines (a loose
+// comment, a directive, a decorator the parser did not attach) go to the
+// block below, or to the block above when nothing follows; lines holding
+// code no chunker claimed (top-level statements, an inline module) become
+// window blocks.
+func assemble(p, lang string, lines []string, top, members []Block, refs []lineRef) []Block {
+	top = clip(top, 1, len(lines))
+	top = fillGaps(lang, lines, top)
+	members = keepMembers(top, members, len(lines))
+	all := append(top, members...)
+	sort.SliceStable(all, func(i, j int) bool {
+		if all[i].StartLine != all[j].StartLine {
+			return all[i].StartLine < all[j].StartLine
+		}
+		return all[i].EndLine > all[j].EndLine // container first
+	})
+	test := IsTestPath(p)
+	for i := range all {
+		b := &all[i]
+		b.Path, b.Lang = p, lang
+		b.Test = b.Test || test
+		b.Hash = HashLines(lines[b.StartLine-1 : b.EndLine])
+	}
+	assignIDs(p, all)
+	attachRefs(all, refs, len(lines))
+	return all
+}
+
+// lineRef is a reference found by a parser, placed by its line.
+type lineRef struct {
+	line int
+	at   uint // byte offset, for ordering
+	name string
+}
+
+// attachRefs gives each reference to the innermost block holding its line
+// (a method rather than its class), leaving out a block's own name.
+func attachRefs(bs []Block, refs []lineRef, n int) {
+	if len(refs) == 0 {
+		return
+	}
+	owner := make([]int32, n+1)
+	for i, b := range bs { // containers sort before their members
+		for l := b.StartLine; l <= b.EndLine && l <= n; l++ {
+			owner[l] = int32(i)
+		}
+	}
+	sets := make([]refSet, len(bs))
+	for _, r := range refs {
+		if r.line < 1 || r.line > n {
+			continue
+		}
+		i := owner[r.line]
+		if r.name != bs[i].Name {
+			sets[i].add(r.name)
+		}
+	}
+	for i := range bs {
+		if sets[i].list != nil {
+			bs[i].Refs = sets[i].list
+		}
+	}
+}
+
+// clip sorts blocks by start line and makes them disjoint and within
+// [lo, hi]: a block starting inside its predecessor starts after it, and a
+// block left empty is dropped.
+func clip(bs []Block, lo, hi int) []Block {
+	sort.SliceStable(bs, func(i, j int) bool { return bs[i].StartLine < bs[j].StartLine })
+	out := bs[:0]
+	next := lo
+	for _, b := range bs {
+		b.StartLine = max(b.StartLine, next)
+		b.EndLine = min(b.EndLine, hi)
+		if b.StartLine > b.EndLine {
+			continue
+		}
+		out = append(out, b)
+		next = b.EndLine + 1
+	}
+	return out
+}
+
+// fillGaps covers the lines between, before and after disjoint sorted
+// blocks (see assemble for the rule).
+func fillGaps(lang string, lines []string, bs []Block) []Block {
+	out := make([]Block, 0, len(bs)+2)
+	prev := -1 // index in out of the block above the gap, or -1
+	at := 1    // first line not yet covered
+	for i := 0; i <= len(bs); i++ {
+		gapEnd := len(lines)
+		if i < len(bs) {
+			gapEnd = bs[i].StartLine - 1
+		}
+		var next *Block
+		if i < len(bs) {
+			b := bs[i]
+			next = &b
+		}
+		out = placeGap(lang, lines, out, prev, next, at, gapEnd)
+		if next == nil {
+			break
+		}
+		out = append(out, *next)
+		prev = len(out) - 1
+		at = next.EndLine + 1
+	}
+	return out
+}
+
+// placeGap covers lines [a, b] lying between out[prev] (if prev >= 0) and
+// next (if not nil), which is appended by the caller after this returns;
+// next's StartLine may be moved up.
+func placeGap(lang string, lines []string, out []Block, prev int, next *Block, a, b int) []Block {
+	if a > b {
+		return out
+	}
+	k := a
+	for k <= b && isBlank(lines[k-1]) {
+		k++
+	}
+	if prev >= 0 {
+		out[prev].EndLine = k - 1 // leading blank lines go above
+		a = k
+	}
+	if a > b {
+		return out
+	}
+	if k > b || onlyComments(lang, lines[k-1:b]) {
+		switch {
+		case next != nil:
+			next.StartLine = a
+			return out
+		case prev >= 0:
+			out[prev].EndLine = b
+			return out
+		}
+	}
+	return append(out, windowsIn(lines, a, b)...)
+}
+
+// keepMembers keeps the members that lie inside a container block (a
+// top-level class, interface or type), clipped so that members of one
+// container do not overlap.
+func keepMembers(top, members []Block, n int) []Block {
+	if len(members) == 0 {
+		return nil
+	}
+	var out []Block
+	for _, c := range top {
+		var in []Block
+		for _, m := range members {
+			if m.StartLine >= c.StartLine && m.EndLine <= c.EndLine && m.StartLine <= n {
+				in = append(in, m)
+			}
+		}
+		out = append(out, clip(in, c.StartLine, min(c.EndLine, n))...)
+	}
+	return out
+}
+
+// windowsIn cuts lines [a, b] (1-based, inclusive) into window blocks.
+func windowsIn(lines []string, a, b int) []Block {
+	var out []Block
+	for start := a - 1; start < b; {
+		end := windowEnd(lines[:b], start)
+		out = append(out, Block{Kind: KindWindow, StartLine: start + 1, EndLine: end})
+		start = end
+	}
+	return out
+}
+
+// assignIDs gives every block its ID: "path#QualName" for named blocks,
+// "path:header" for a header, "path:start" for windows and unnamed
+// sections; a repeated ID in one file gets "~2", "~3", ….
+func assignIDs(p string, bs []Block) {
+	seen := make(map[string]int, len(bs))
+	for i := range bs {
+		b := &bs[i]
+		id := p + ":" + strconv.Itoa(b.StartLine)
+		switch {
+		case b.QualName != "":
+			id = p + "#" + b.QualName
+		case b.Kind == KindHeader:
+			id = p + ":header"
+		}
+		seen[id]++
+		if n := seen[id]; n > 1 {
+			id += "~" + strconv.Itoa(n)
+		}
+		b.ID = id
+	}
+}
+
+func isBlank(s string) bool { return strings.TrimSpace(s) == "" }
+
+// onlyComments reports whether every non-blank line looks like a comment
+// (or an attribute or decorator line) in lang.
+func onlyComments(lang string, lines []string) bool {
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if t != "" && !isCommentLine(lang, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// isCommentLine is a line-level guess, used only to place loose lines.
+func isCommentLine(lang, t string) bool {
+	switch lang {
+	case "python":
+		return strings.HasPrefix(t, "#") || strings.HasPrefix(t, "@")
+	case "rust":
+		return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") ||
+			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "#[")
+	case "java":
+		return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") ||
+			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "@")
+	}
+	return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*")
+}

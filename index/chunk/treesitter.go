@@ -1,0 +1,139 @@
+//go:build cgo
+
+package chunk
+
+import (
+	"sync"
+	"unsafe"
+
+	ts "github.com/tree-sitter/go-tree-sitter"
+	tsjava "github.com/tree-sitter/tree-sitter-java/bindings/go"
+	tsjs "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
+	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
+	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
+	tstypescript "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
+)
+
+// HasTreeSitter reports whether this build chunks Python, JavaScript,
+// TypeScript, Rust and Java into symbols (it needs cgo); without it those
+// files are cut into windows.
+func HasTreeSitter() bool { return true }
+
+// grammar is one tree-sitter language, compiled on first use and then
+// shared: queries are read-only and safe for concurrent cursors. Parsers
+// are not, so each call takes one from a small free list; parsers beyond
+// the list's capacity are closed, never left to the garbage collector
+// (which cannot free their C memory).
+type grammar struct {
+	ptr  func() unsafe.Pointer
+	once sync.Once
+	c    *compiled
+}
+
+// compiled holds a grammar's language, queries and parser free list.
+type compiled struct {
+	spec    tsLang
+	lang    *ts.Language
+	defs    *ts.Query
+	refs    *ts.Query
+	nameIdx uint32
+	what    map[uint32]string // capture index of @def.<what> → what
+	parsers chan *ts.Parser
+}
+
+// grammars is the fixed set of tree-sitter languages; it is built once and
+// never modified (each entry compiles itself on first use).
+var grammars = map[string]*grammar{
+	"python":     {ptr: tspython.Language},
+	"javascript": {ptr: tsjs.Language},
+	"typescript": {ptr: tstypescript.LanguageTypescript},
+	"tsx":        {ptr: tstypescript.LanguageTSX},
+	"rust":       {ptr: tsrust.Language},
+	"java":       {ptr: tsjava.Language},
+}
+
+const parserPoolSize = 8
+
+// get returns the compiled grammar of lang, or nil if lang has none or its
+// queries do not compile (a bug caught by the tests, never a panic).
+func getGrammar(lang string) *compiled {
+	g := grammars[lang]
+	if g == nil {
+		return nil
+	}
+	g.once.Do(func() { g.c = compile(lang, g.ptr()) })
+	return g.c
+}
+
+func compile(name string, ptr unsafe.Pointer) *compiled {
+	spec, ok := tsLangSpec(name)
+	if !ok {
+		return nil
+	}
+	lang := ts.NewLanguage(ptr)
+	defs, err := ts.NewQuery(lang, spec.defs)
+	if err != nil {
+		return nil
+	}
+	refs, err := ts.NewQuery(lang, spec.refs)
+	if err != nil {
+		defs.Close()
+		return nil
+	}
+	c := &compiled{spec: spec, lang: lang, defs: defs, refs: refs,
+		what: map[uint32]string{}, parsers: make(chan *ts.Parser, parserPoolSize)}
+	for i, n := range defs.CaptureNames() {
+		switch {
+		case n == "name":
+			c.nameIdx = uint32(i)
+		case len(n) > 4 && n[:4] == "def.":
+			c.what[uint32(i)] = n[4:]
+		}
+	}
+	return c
+}
+
+// parse parses src with a parser from the free list. The caller closes the
+// tree.
+func (c *compiled) parse(src []byte) *ts.Tree {
+	var p *ts.Parser
+	select {
+	case p = <-c.parsers:
+	default:
+		p = ts.NewParser()
+		if err := p.SetLanguage(c.lang); err != nil {
+			p.Close()
+			return nil
+		}
+	}
+	tree := p.Parse(src, nil)
+	select {
+	case c.parsers <- p:
+	default:
+		p.Close()
+	}
+	return tree
+}
+
+// treeSitterFile finds the blocks of a file in a tree-sitter language:
+// top-level blocks (header, functions, classes, types), the members of
+// top-level containers, and the references with their lines. It returns
+// nothing (so the file is windowed) when the grammar is unavailable.
+func treeSitterFile(lang string, src []byte) (top, members []Block, refs []lineRef) {
+	c := getGrammar(lang)
+	if c == nil || len(src) == 0 {
+		return nil, nil, nil
+	}
+	tree := c.parse(src)
+	if tree == nil {
+		return nil, nil, nil
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+	f := &tsFile{c: c, src: src}
+	if h, ok := f.header(root); ok {
+		top = append(top, h)
+	}
+	t, m := f.blocks(f.definitions(root))
+	return append(top, t...), m, f.references(root)
+}

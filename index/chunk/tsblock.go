@@ -1,0 +1,174 @@
+//go:build cgo
+
+package chunk
+
+import (
+	"strings"
+
+	ts "github.com/tree-sitter/go-tree-sitter"
+)
+
+// maxSignature caps a signature's length; longer ones are cut at a line.
+const maxSignature = 400
+
+// block makes the block of one definition. Its range grows to the wrappers
+// around it (decorators, export) and to the comments and attributes right
+// above it; its signature is the text from the definition's start up to
+// its body. A non-empty prefix makes it a method "prefix.name". It also
+// returns the line after which the body's contents start (0 without a
+// body), used for a container's outline.
+func (f *tsFile) block(d *tsDef, prefix string) (Block, int) {
+	outer := d.node
+	for p := outer.Parent(); p != nil && contains(f.c.spec.wrappers, p.Kind()); p = p.Parent() {
+		outer = *p
+	}
+	first, doc := f.leading(outer)
+	b := Block{
+		Kind:      defKind(d.what),
+		Name:      d.name,
+		QualName:  d.qual,
+		StartLine: first,
+		EndLine:   endLine(&outer),
+		Doc:       doc,
+	}
+	if prefix != "" {
+		b.Kind, b.QualName = KindMethod, prefix+"."+d.name
+	}
+	body := bodyOf(&d.node)
+	sigEnd := d.node.EndByte()
+	if body != nil {
+		sigEnd = body.StartByte()
+	}
+	sig := f.src[d.node.StartByte():sigEnd]
+	bodyLine := 0
+	if body != nil {
+		trimmed := strings.TrimRight(string(sig), " \t\r\n")
+		bodyLine = startLine(&d.node) + strings.Count(trimmed, "\n")
+	} else if i := strings.IndexByte(string(sig), '\n'); i >= 0 && b.Kind != KindFunction && b.Kind != KindMethod {
+		sig = sig[:i]
+	}
+	b.Signature = capSignature(cleanSignature(string(sig)))
+	if f.c.spec.docstrings {
+		if ds := f.docstring(body); ds != "" {
+			b.Doc = ds
+		}
+	}
+	return b, bodyLine
+}
+
+func defKind(what string) Kind {
+	switch what {
+	case "class":
+		return KindClass
+	case "interface":
+		return KindInterface
+	case "type", "impl":
+		return KindType
+	case "variable":
+		return KindVariable
+	}
+	return KindFunction
+}
+
+// bodyOf returns the body of a definition, looking through a variable
+// declaration to its function value (const f = () => {…}).
+func bodyOf(n *ts.Node) *ts.Node {
+	if b := n.ChildByFieldName("body"); b != nil {
+		return b
+	}
+	v := n.ChildByFieldName("value")
+	if v == nil && n.NamedChildCount() > 0 {
+		if decl := n.NamedChild(0); decl != nil && decl.Kind() == "variable_declarator" {
+			v = decl.ChildByFieldName("value")
+		}
+	}
+	if v != nil {
+		return v.ChildByFieldName("body")
+	}
+	return nil
+}
+
+// leading returns the first line of a definition including the comments
+// and attributes touching it from above, and the text of those comments.
+func (f *tsFile) leading(n ts.Node) (int, string) {
+	cur := n
+	var docs []string
+	for prev := cur.PrevNamedSibling(); prev != nil; prev = cur.PrevNamedSibling() {
+		if !contains(f.c.spec.attached, prev.Kind()) || endLine(prev)+1 < startLine(&cur) {
+			break
+		}
+		if contains(f.c.spec.comments, prev.Kind()) {
+			docs = append(docs, cleanComment(f.text(prev)))
+		}
+		cur = *prev
+	}
+	for i, j := 0, len(docs)-1; i < j; i, j = i+1, j-1 {
+		docs[i], docs[j] = docs[j], docs[i]
+	}
+	return startLine(&cur), validUTF8(strings.TrimSpace(strings.Join(docs, "\n")))
+}
+
+// docstring returns a Python docstring: the string that opens a body.
+func (f *tsFile) docstring(body *ts.Node) string {
+	if body == nil || body.Kind() != "block" || body.NamedChildCount() == 0 {
+		return ""
+	}
+	st := body.NamedChild(0)
+	if st == nil || st.Kind() != "expression_statement" || st.NamedChildCount() != 1 {
+		return ""
+	}
+	s := st.NamedChild(0)
+	if s == nil || s.Kind() != "string" {
+		return ""
+	}
+	return validUTF8(cleanDocstring(f.text(s)))
+}
+
+// cleanDocstring strips a Python string's prefix and quotes and the
+// indentation of its lines.
+func cleanDocstring(s string) string {
+	s = strings.TrimLeft(s, "rRbBuUfF")
+	for _, q := range []string{`"""`, `'''`, `"`, `'`} {
+		if strings.HasPrefix(s, q) && strings.HasSuffix(s, q) && len(s) >= 2*len(q) {
+			s = s[len(q) : len(s)-len(q)]
+			break
+		}
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSpace(l)
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// cleanComment strips comment markers from a line or block comment.
+func cleanComment(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		l = strings.TrimSpace(l)
+		for _, p := range []string{"///", "//!", "//", "/**", "/*!", "/*", "#"} {
+			if strings.HasPrefix(l, p) {
+				l = l[len(p):]
+				break
+			}
+		}
+		l = strings.TrimSuffix(l, "*/")
+		if strings.HasPrefix(l, "*") {
+			l = l[1:]
+		}
+		lines[i] = strings.TrimSpace(l)
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// capSignature keeps at most maxSignature bytes, cut at a line end.
+func capSignature(s string) string {
+	if len(s) <= maxSignature {
+		return s
+	}
+	cut := s[:maxSignature]
+	if i := strings.LastIndexByte(cut, '\n'); i > 0 {
+		cut = cut[:i]
+	}
+	return validUTF8(cut) + " …"
+}
