@@ -152,7 +152,7 @@ func TestCandidatesMetaAndText(t *testing.T) {
 		t.Errorf("committed meta %v reason %q", co.Meta, co.Reason)
 	}
 	nf := by["untracked notes/todo.txt"]
-	if nf.Text != "retry needs jitter\n" || nf.Block.Lang != "text" {
+	if nf.Text != "@@ -0,0 +1 @@\n+retry needs jitter\n" || nf.Block.Lang != "diff" {
 		t.Errorf("untracked text %q lang %q", nf.Text, nf.Block.Lang)
 	}
 }
@@ -225,7 +225,7 @@ func TestBigUntrackedFileGivesItsHead(t *testing.T) {
 	if len(got) != 1 {
 		t.Fatalf("got %d candidates, want the text file only", len(got))
 	}
-	if got[0].Block.EndLine != 40 || strings.Count(got[0].Text, "\n") != 40 || !strings.Contains(got[0].Block.Name, "first 40 lines") {
+	if got[0].Block.EndLine != 40 || strings.Count(got[0].Text, "\n+") != 40 || !strings.Contains(got[0].Block.Name, "first 40 lines") {
 		t.Errorf("head block %+v", got[0].Block)
 	}
 }

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/loupe-dev/loupe/index/chunk"
 )
 
 // Statuses of a change, as Meta["status"] says.
@@ -184,15 +182,7 @@ func fileChange(fd FileDiff, when time.Time) change {
 		b.WriteString("(binary file changed)\n")
 	}
 	c.text = trimLines(b.String(), maxCommittedLines)
-	c.lang = langOf(fd)
 	return c
-}
-
-func langOf(fd FileDiff) string {
-	if len(fd.Hunks) == 0 {
-		return chunk.Language(fd.Path())
-	}
-	return "diff"
 }
 
 // trimLines keeps the first n lines of text and says how many it dropped.

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/loupe-dev/loupe/index/chunk"
 )
 
 // Limits on new, untracked files: only the newest few are read, small
@@ -73,20 +71,25 @@ func readNewFile(root string, f untrackedFile) (change, bool) {
 		return change{}, false
 	}
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	c := change{status: StatusUntracked, path: f.path, lang: chunk.Language(f.path), name: filepath.Base(f.path), start: 1, when: f.when}
+	c := change{status: StatusUntracked, path: f.path, lang: "diff", name: filepath.Base(f.path), start: 1, when: f.when}
 	keep := len(lines)
 	if keep > smallFileLines || len(data) == maxReadBytes {
 		keep = min(keep, headLines)
 		c.name += " (first " + strconv.Itoa(keep) + " lines)"
 	}
 	c.end = max(keep, 1)
-	c.text = joinLines(lines[:keep])
+	c.text = newFileHunk(lines[:keep])
 	return c, true
 }
 
-func joinLines(lines []string) string {
+// newFileHunk shows a new file's lines as the hunk git would print once
+// the file is added, so every change reads as a diff.
+func newFileHunk(lines []string) string {
 	var b strings.Builder
+	b.WriteString(Hunk{NewStart: 1, NewLines: len(lines)}.Header())
+	b.WriteByte('\n')
 	for _, l := range lines {
+		b.WriteByte('+')
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
