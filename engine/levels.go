@@ -1,0 +1,213 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Bytes per token used to estimate candidates before they are counted
+// exactly (measured with o200k on the Go standard library and on Markdown).
+const (
+	bytesPerTokenCode  = 2.65
+	bytesPerTokenProse = 3.35
+)
+
+// Bookend level: how many lines are kept at each end of a block.
+const (
+	bookendHead = 3
+	bookendTail = 2
+)
+
+// EstimateTokens guesses the token count of text without a tokenizer.
+func EstimateTokens(text string, prose bool) int {
+	r := bytesPerTokenCode
+	if prose {
+		r = bytesPerTokenProse
+	}
+	return int(float64(len(text))/r + 0.999)
+}
+
+var levelNames = [...]string{"full", "head", "signature", "bookend", "reference"}
+
+// String returns the level's name: full, head, signature, bookend, reference.
+func (l Level) String() string {
+	if l < LevelFull || int(l) >= len(levelNames) {
+		return "level(" + strconv.Itoa(int(l)) + ")"
+	}
+	return levelNames[l]
+}
+
+// MarshalText makes levels readable in JSON and TOML.
+func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText parses a level name.
+func (l *Level) UnmarshalText(b []byte) error {
+	v, err := ParseLevel(string(b))
+	if err == nil {
+		*l = v
+	}
+	return err
+}
+
+// ParseLevel parses a level name ("full", "head", "signature", "bookend",
+// "reference"; "sig" and "ref" too).
+func ParseLevel(s string) (Level, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "full", "":
+		return LevelFull, nil
+	case "head":
+		return LevelHead, nil
+	case "signature", "sig":
+		return LevelSignature, nil
+	case "bookend":
+		return LevelBookend, nil
+	case "reference", "ref":
+		return LevelReference, nil
+	}
+	return LevelFull, fmt.Errorf("engine: unknown level %q", s)
+}
+
+// Location is a candidate's "path:start-end" (or "path:line", "path", or
+// its ID when it has no path).
+func Location(c Candidate) string {
+	b := c.Block
+	switch {
+	case b.Path == "":
+		return c.ID
+	case b.StartLine <= 0:
+		return b.Path
+	case b.EndLine <= b.StartLine:
+		return b.Path + ":" + strconv.Itoa(b.StartLine)
+	}
+	return b.Path + ":" + strconv.Itoa(b.StartLine) + "-" + strconv.Itoa(b.EndLine)
+}
+
+// ReferenceLine is the one line a block is reduced to at LevelReference:
+// kind, name and location.
+func ReferenceLine(c Candidate) string {
+	name := c.Block.QualName
+	if name == "" {
+		name = c.Block.Name
+	}
+	parts := make([]string, 0, 3)
+	if c.Block.Kind != "" {
+		parts = append(parts, string(c.Block.Kind))
+	}
+	if name != "" {
+		parts = append(parts, name)
+	}
+	parts = append(parts, Location(c))
+	return strings.Join(parts, " ")
+}
+
+// RenderBody returns c's text at level lv and a note saying what was left
+// out and where the full text is (empty at full level). headTokens is the
+// allowance for LevelHead (estimated tokens); other levels ignore it. Lines
+// are never cut: a level keeps whole lines and says how many it omitted.
+// When a level would keep every line anyway, the full text is returned.
+func RenderBody(c Candidate, lv Level, headTokens int) (body, note string) {
+	lines := splitLines(c.Text)
+	if len(lines) == 0 || lv == LevelReference {
+		return ReferenceLine(c) + "\n", "reference only (" + Location(c) + ")"
+	}
+	var keepHead, keepTail int
+	switch lv {
+	case LevelHead:
+		keepHead = headLines(lines, signatureEnd(c, lines), headTokens)
+	case LevelSignature:
+		keepHead = signatureEnd(c, lines)
+	case LevelBookend:
+		keepHead, keepTail = bookendHead, bookendTail
+	default:
+		return c.Text, ""
+	}
+	if keepHead+keepTail >= len(lines) {
+		return c.Text, ""
+	}
+	omitted := len(lines) - keepHead - keepTail
+	marker := omissionMarker(c, keepHead, omitted)
+	var sb strings.Builder
+	for _, l := range lines[:keepHead] {
+		sb.WriteString(l)
+	}
+	sb.WriteString(marker)
+	sb.WriteByte('\n')
+	for _, l := range lines[len(lines)-keepTail:] {
+		sb.WriteString(l)
+	}
+	return sb.String(), marker
+}
+
+// omissionMarker is "… N lines omitted (path:a-b)", the lines in file
+// coordinates when the block has them.
+func omissionMarker(c Candidate, skip, omitted int) string {
+	unit := " lines"
+	if omitted == 1 {
+		unit = " line"
+	}
+	where := c.ID
+	if b := c.Block; b.Path != "" && b.StartLine > 0 {
+		a := b.StartLine + skip
+		where = b.Path + ":" + strconv.Itoa(a) + "-" + strconv.Itoa(a+omitted-1)
+	} else if c.Block.Path != "" {
+		where = c.Block.Path
+	}
+	return "… " + strconv.Itoa(omitted) + unit + " omitted (" + where + ")"
+}
+
+// splitLines splits text into lines that keep their '\n'; a last line
+// without one gets one.
+func splitLines(text string) []string {
+	if text == "" {
+		return nil
+	}
+	lines := strings.SplitAfter(text, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if last := lines[len(lines)-1]; !strings.HasSuffix(last, "\n") {
+		lines[len(lines)-1] = last + "\n"
+	}
+	return lines
+}
+
+// signatureEnd is how many leading lines hold the doc comment and the
+// signature: up to the line holding the signature's last line, or the
+// first line when the block has no signature or it is not found.
+func signatureEnd(c Candidate, lines []string) int {
+	sig := strings.TrimSpace(c.Block.Signature)
+	if sig == "" {
+		return 1
+	}
+	sigLines := strings.Split(sig, "\n")
+	first := strings.TrimSpace(sigLines[0])
+	last := strings.TrimSpace(sigLines[len(sigLines)-1])
+	for i, l := range lines {
+		if !strings.Contains(l, first) {
+			continue
+		}
+		for j := i; j < len(lines) && j < i+len(sigLines)+2; j++ {
+			if strings.Contains(lines[j], last) {
+				return j + 1
+			}
+		}
+		return i + 1
+	}
+	return 1
+}
+
+// headLines is how many leading lines fit headTokens (estimated), never
+// fewer than the signature's.
+func headLines(lines []string, min, headTokens int) int {
+	n, used := 0, 0
+	for n < len(lines) {
+		t := EstimateTokens(lines[n], false)
+		if n >= min && used+t > headTokens {
+			break
+		}
+		used += t
+		n++
+	}
+	return n
+}

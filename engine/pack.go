@@ -1,0 +1,327 @@
+package engine
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// ErrBudgetTooSmall is returned (wrapped in a *BudgetError) when the budget
+// minus the reserves is below the format's fixed overhead.
+var ErrBudgetTooSmall = errors.New("budget too small")
+
+// BudgetError says how small the budget was and the least that works.
+type BudgetError struct {
+	Budget  int
+	Minimum int // the smallest budget that packs (overhead plus reserves)
+	Format  string
+}
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("budget %d is below the %d-token minimum for %s", e.Budget, e.Minimum, e.Format)
+}
+
+// Is makes errors.Is(err, ErrBudgetTooSmall) true.
+func (e *BudgetError) Is(target error) bool { return target == ErrBudgetTooSmall }
+
+// PartRenderer is implemented by formatters that can render one block or
+// one group header alone; the packer then measures blocks one by one
+// (cached by content) instead of rendering a pack per block. The whole pack
+// is still rendered and counted before it is returned.
+type PartRenderer interface {
+	RenderItem(it Item) string
+	RenderGroup(s Source) string
+}
+
+// Assemble packs candidates under req's budget: dedup, pins, drops, shares,
+// levels, then an exact check of the rendered output (see budget.go). The
+// result renders with req.Formatter to at most req.Budget tokens of
+// req.Counter. It is pure: same input, same pack.
+func Assemble(cands []Candidate, req PackRequest) (*Pack, error) {
+	if req.Counter == nil || req.Formatter == nil {
+		return nil, errors.New("engine: pack: request needs a counter and a formatter")
+	}
+	p := newPacker(req)
+	live := p.filter(cands)
+	if err := p.measureOverhead(live); err != nil {
+		return nil, err
+	}
+	p.setup(live)
+	p.placePins()
+	p.share()
+	p.fill()
+	return p.verify(), nil
+}
+
+// packer holds one Assemble call's state.
+type packer struct {
+	req      PackRequest
+	parts    PartRenderer
+	avail    int
+	overhead int
+	cands    []Candidate // live, by rank
+	ch       []choice
+	left     []LeftOut
+	merges   []Merge
+	packed   map[Source]int
+	groups   map[Source]int
+	shares   map[Source]int
+	warnings []string
+	baseCost int // fallback measuring: the pack with no blocks at all
+}
+
+func newPacker(req PackRequest) *packer {
+	if req.Weights == nil {
+		req.Weights = DefaultWeights()
+	}
+	if req.Order == nil {
+		req.Order = DefaultOrder()
+	}
+	p := &packer{req: req, avail: req.Budget - req.Reserves.Total(), packed: map[Source]int{}, groups: map[Source]int{}}
+	p.parts, _ = req.Formatter.(PartRenderer)
+	return p
+}
+
+// filter leaves out dropped candidates, disabled sources and duplicates,
+// and returns the rest by rank.
+func (p *packer) filter(cands []Candidate) []Candidate {
+	var live []Candidate
+	for _, c := range cands {
+		switch {
+		case p.req.Drops[c.ID]:
+			p.left = append(p.left, LeftOut{Candidate: c, Reason: "dropped"})
+		case p.req.Disabled[c.Source]:
+			p.left = append(p.left, LeftOut{Candidate: c, Reason: "source off"})
+		default:
+			live = append(live, c)
+		}
+	}
+	kept, merges := dedup(live, func(c Candidate) bool { return p.req.Pins[c.ID] })
+	p.merges = merges
+	final := resolveMerges(merges)
+	keptIDs := make(map[string]bool, len(kept))
+	for _, c := range kept {
+		keptIDs[c.ID] = true
+	}
+	for _, c := range live {
+		if !keptIDs[c.ID] {
+			p.left = append(p.left, LeftOut{Candidate: c, Reason: "duplicate of " + final[c.ID]})
+		}
+	}
+	slices.SortStableFunc(kept, byRank)
+	return kept
+}
+
+// byRank orders candidates by score (descending), then path, line and ID.
+func byRank(a, b Candidate) int {
+	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Block.Path, b.Block.Path); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Block.StartLine, b.Block.StartLine); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
+}
+
+// measureOverhead counts the pack with nothing in it and fails when the
+// budget cannot hold even that.
+func (p *packer) measureOverhead(live []Candidate) error {
+	p.cands = live
+	p.ch = make([]choice, len(live))
+	for i := range p.ch {
+		p.ch[i].cur = -1
+	}
+	empty := p.build()
+	p.overhead = p.measure(empty)
+	if p.parts == nil {
+		bare := &Pack{Budget: p.req.Budget, Available: p.avail, Tokenizer: p.req.Counter.Name(), Format: p.req.Formatter.Name()}
+		p.baseCost = p.measure(bare)
+	}
+	if p.avail < p.overhead || p.req.Budget < 0 {
+		return fmt.Errorf("engine: pack: %w", &BudgetError{
+			Budget: p.req.Budget, Minimum: p.overhead + p.req.Reserves.Total(), Format: p.req.Formatter.Name(),
+		})
+	}
+	return nil
+}
+
+// measure renders pk and counts it, iterating because the output states
+// its own token count.
+func (p *packer) measure(pk *Pack) int {
+	n := 0
+	for range 4 {
+		n = p.req.Counter.Count(p.req.Formatter.Render(pk))
+		if n == pk.TokenCount {
+			return n
+		}
+		pk.TokenCount = n
+	}
+	return p.req.Counter.Count(p.req.Formatter.Render(pk))
+}
+
+// verify renders and counts the pack, shrinking it until it fits.
+func (p *packer) verify() *Pack {
+	for {
+		pk := p.build()
+		if n := p.measure(pk); n <= p.avail {
+			pk.TokenCount = n
+			return pk
+		}
+		if !p.shrink() {
+			// Unreachable: the empty pack fits (measureOverhead).
+			return p.build()
+		}
+	}
+}
+
+// shrink takes one level off the packed item of least value (pins last)
+// or leaves it out from its cheapest level.
+func (p *packer) shrink() bool {
+	victim := -1
+	for i := range p.ch {
+		ch := &p.ch[i]
+		if ch.cur < 0 {
+			continue
+		}
+		if victim < 0 || lessValuable(ch, &p.ch[victim]) || !lessValuable(&p.ch[victim], ch) && i > victim {
+			victim = i
+		}
+	}
+	if victim < 0 {
+		return false
+	}
+	ch := &p.ch[victim]
+	if ch.cur < len(ch.opts)-1 {
+		ch.cur++
+		return true
+	}
+	if ch.pinned {
+		p.warnings = append(p.warnings, "pinned "+p.cands[victim].ID+" left out: it does not fit the budget")
+	}
+	p.remove(victim)
+	return true
+}
+
+func lessValuable(a, b *choice) bool {
+	if a.pinned != b.pinned {
+		return !a.pinned
+	}
+	return a.opts[a.cur].value < b.opts[b.cur].value
+}
+
+// exactCost renders candidate i at option k and counts it (memoized).
+func (p *packer) exactCost(i, k int) int {
+	o := &p.ch[i].opts[k]
+	if o.exact >= 0 {
+		return o.exact
+	}
+	o.body, o.note = RenderBody(p.cands[i], o.level, o.head)
+	it := p.item(i, k)
+	it.Tokens = o.est
+	if p.parts != nil {
+		o.exact = p.req.Counter.Count(p.parts.RenderItem(it))
+	} else {
+		one := &Pack{Budget: p.req.Budget, Available: p.avail, Tokenizer: p.req.Counter.Name(),
+			Format: p.req.Formatter.Name(), Items: []Item{it}, TokenCount: p.baseCost}
+		o.exact = max(p.req.Counter.Count(p.req.Formatter.Render(one))-p.baseCost, 1)
+	}
+	return o.exact
+}
+
+func (p *packer) item(i, k int) Item {
+	o := &p.ch[i].opts[k]
+	return Item{Candidate: p.cands[i], Level: o.level, Body: o.body, Tokens: o.exact, Pinned: p.ch[i].pinned, Note: o.note}
+}
+
+// groupCost is the exact cost of a source's group header.
+func (p *packer) groupCost(s Source) int {
+	if p.parts == nil {
+		return 0
+	}
+	if n, ok := p.groups[s]; ok {
+		return n
+	}
+	n := p.req.Counter.Count(p.parts.RenderGroup(s))
+	p.groups[s] = n
+	return n
+}
+
+// build assembles the Pack for the current choices: items in output order,
+// everything else left out with its reason, usage per source.
+func (p *packer) build() *Pack {
+	pk := &Pack{
+		Query: p.req.Query, Budget: p.req.Budget, Available: p.avail,
+		Tokenizer: p.req.Counter.Name(), Format: p.req.Formatter.Name(),
+		Merges: p.merges, PerSource: map[Source]SourceUsage{},
+		Warnings: slices.Clone(p.warnings), Items: []Item{}, LeftOut: slices.Clone(p.left),
+	}
+	files := map[string]bool{}
+	for i, c := range p.cands {
+		if p.ch[i].cur < 0 {
+			pk.LeftOut = append(pk.LeftOut, LeftOut{Candidate: c, Reason: "budget"})
+			continue
+		}
+		p.exactCost(i, p.ch[i].cur)
+		pk.Items = append(pk.Items, p.item(i, p.ch[i].cur))
+		if c.Block.Path != "" {
+			files[c.Block.Path] = true
+		}
+	}
+	pk.FilesRead = len(files)
+	p.order(pk.Items)
+	slices.SortStableFunc(pk.LeftOut, func(a, b LeftOut) int { return byRank(a.Candidate, b.Candidate) })
+	p.usage(pk)
+	return pk
+}
+
+// order sorts items by source group (req.Order, unknown sources after by
+// name), then by rank.
+func (p *packer) order(items []Item) {
+	pos := make(map[Source]int, len(p.req.Order))
+	for i, s := range p.req.Order {
+		if _, ok := pos[s]; !ok {
+			pos[s] = i
+		}
+	}
+	rank := func(s Source) int {
+		if r, ok := pos[s]; ok {
+			return r
+		}
+		return len(pos)
+	}
+	slices.SortStableFunc(items, func(a, b Item) int {
+		if c := cmp.Compare(rank(a.Source), rank(b.Source)); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.Source, b.Source); c != 0 {
+			return c
+		}
+		return byRank(a.Candidate, b.Candidate)
+	})
+}
+
+// usage fills PerSource: the share, tokens used (with the group header),
+// blocks included and left out.
+func (p *packer) usage(pk *Pack) {
+	for s, n := range p.shares {
+		pk.PerSource[s] = SourceUsage{Share: n}
+	}
+	for _, it := range pk.Items {
+		u := pk.PerSource[it.Source]
+		if u.Included == 0 {
+			u.Used += p.groupCost(it.Source)
+		}
+		u.Used += it.Tokens
+		u.Included++
+		pk.PerSource[it.Source] = u
+	}
+	for _, l := range pk.LeftOut {
+		u := pk.PerSource[l.Source]
+		u.Excluded++
+		pk.PerSource[l.Source] = u
+	}
+}

@@ -1,0 +1,91 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/loupe-dev/loupe/engine"
+)
+
+// Markdown renders a pack as Markdown: a "## source" header per group, a
+// "### path:start-end · kind name · score" entry per block with its code
+// in a fence longer than any backtick run inside, reference-level blocks
+// as one bullet line, and the summary line last.
+type Markdown struct{}
+
+// Name returns "md".
+func (Markdown) Name() string { return FormatMarkdown }
+
+// Render renders the whole pack.
+func (m Markdown) Render(p *engine.Pack) string {
+	var sb strings.Builder
+	if len(p.Items) == 0 {
+		sb.WriteString(emptyMessage(p))
+		sb.WriteString("\n\n")
+	}
+	for _, g := range groups(p.Items) {
+		sb.WriteString(m.RenderGroup(g.source))
+		for _, it := range g.items {
+			sb.WriteString(m.RenderItem(it))
+		}
+	}
+	sb.WriteString(Summary(p))
+	sb.WriteByte('\n')
+	return sb.String()
+}
+
+// RenderGroup renders a source's header.
+func (Markdown) RenderGroup(s engine.Source) string { return "## " + string(s) + "\n\n" }
+
+// RenderItem renders one block.
+func (Markdown) RenderItem(it engine.Item) string {
+	var sb strings.Builder
+	if it.Level == engine.LevelReference {
+		sb.WriteString("- ")
+		sb.WriteString(header(it))
+		sb.WriteString("\n\n")
+		return sb.String()
+	}
+	sb.WriteString("### ")
+	sb.WriteString(header(it))
+	sb.WriteByte('\n')
+	if len(it.Meta) > 0 {
+		sb.WriteString(metaLine(it.Meta))
+		sb.WriteByte('\n')
+	}
+	fence := strings.Repeat("`", max(3, longestRun(it.Body, '`')+1))
+	sb.WriteString(fence)
+	sb.WriteString(language(it))
+	sb.WriteByte('\n')
+	sb.WriteString(it.Body)
+	if !strings.HasSuffix(it.Body, "\n") {
+		sb.WriteByte('\n')
+	}
+	sb.WriteString(fence)
+	sb.WriteString("\n\n")
+	return sb.String()
+}
+
+// header is "path:start-end · kind name · score 4.21 · head · stale…".
+func header(it engine.Item) string {
+	parts := []string{engine.Location(it.Candidate)}
+	if t := title(it); t != it.ID {
+		parts = append(parts, oneLine(t))
+	}
+	parts = append(parts, "score "+score(it.Score))
+	parts = append(parts, flags(it)...)
+	return oneLine(strings.Join(parts, " · "))
+}
+
+// longestRun is the length of the longest run of c in s.
+func longestRun(s string, c byte) int {
+	best, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			run++
+			best = max(best, run)
+		} else {
+			run = 0
+		}
+	}
+	return best
+}

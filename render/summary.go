@@ -1,0 +1,102 @@
+package render
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/loupe-dev/loupe/engine"
+)
+
+// Messages for packs with nothing in them.
+const (
+	msgNoMatch = "No blocks matched the query."
+	msgNoFit   = "No blocks fit the budget."
+)
+
+// Summary is the closing line: "14 blocks from 2 sources · 7,812 of 8,000
+// tokens (o200k) · 9 left out (budget)".
+func Summary(p *engine.Pack) string {
+	var sb strings.Builder
+	sources := len(groups(p.Items))
+	sb.WriteString(plural(len(p.Items), "block", "blocks"))
+	sb.WriteString(" from ")
+	sb.WriteString(plural(sources, "source", "sources"))
+	sb.WriteString(" · ")
+	sb.WriteString(thousands(p.TokenCount))
+	sb.WriteString(" of ")
+	sb.WriteString(thousands(p.Available))
+	sb.WriteString(" tokens (")
+	sb.WriteString(p.Tokenizer)
+	if r := p.Budget - p.Available; r > 0 {
+		sb.WriteString(", " + thousands(r) + " reserved")
+	}
+	sb.WriteString(")")
+	if len(p.LeftOut) > 0 {
+		sb.WriteString(" · " + strconv.Itoa(len(p.LeftOut)) + " left out (" + leftOutReasons(p.LeftOut) + ")")
+	}
+	return sb.String()
+}
+
+// leftOutReasons is "budget" or "9 budget, 2 duplicate, 1 dropped".
+func leftOutReasons(l []engine.LeftOut) string {
+	counts := map[string]int{}
+	for _, x := range l {
+		r := x.Reason
+		if strings.HasPrefix(r, "duplicate") {
+			r = "duplicate"
+		}
+		counts[r]++
+	}
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if counts[a] != counts[b] {
+			return counts[b] - counts[a]
+		}
+		return strings.Compare(a, b)
+	})
+	if len(keys) == 1 {
+		return keys[0]
+	}
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = strconv.Itoa(counts[k]) + " " + k
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// thousands formats n with commas: 7812 → "7,812".
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var sb strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteRune(r)
+	}
+	if neg {
+		return "-" + sb.String()
+	}
+	return sb.String()
+}
+
+// emptyMessage says why a pack has no blocks.
+func emptyMessage(p *engine.Pack) string {
+	if len(p.LeftOut) == 0 {
+		return msgNoMatch
+	}
+	return msgNoFit
+}
