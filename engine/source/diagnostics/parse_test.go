@@ -61,7 +61,7 @@ func TestParseCaptures(t *testing.T) {
 		{"recorded/ruff_full.txt", want{1, 1, 0, Diagnostic{Tool: "ruff", Severity: SeverityError, Path: "calc.py", Line: 11, Col: 23, Code: "F821", Message: "Undefined name `undefined_name`"}}},
 		{"captures/mypy.txt", want{2, 0, 0, Diagnostic{Tool: "mypy", Severity: SeverityError, Path: "calc.py", Line: 10, Code: "assignment", Message: `Incompatible types in assignment (expression has type "str", variable has type "int")`}}},
 		{"captures/mypy_col.txt", want{2, 0, 0, Diagnostic{Tool: "mypy", Severity: SeverityError, Path: "calc.py", Line: 10, Col: 18, Code: "assignment", Message: `Incompatible types in assignment (expression has type "str", variable has type "int")`}}},
-		{"captures/pylint.txt", want{1, 3, 8, Diagnostic{Tool: "pylint", Severity: SeverityError, Path: "calc.py", Line: 11, Col: 22, Code: "E0602", Message: "Undefined variable 'undefined_name' (undefined-variable)"}}},
+		{"captures/pylint.txt", want{1, 3, 8, Diagnostic{Tool: "pylint", Severity: SeverityError, Path: "calc.py", Line: 11, Col: 23, Code: "E0602", Message: "Undefined variable 'undefined_name' (undefined-variable)"}}},
 		{"captures/pytest.txt", want{2, 0, 0, Diagnostic{Tool: "pytest", Severity: SeverityError, Path: "test_calc.py", Line: 5, Code: "AssertionError", Message: "test_add: AssertionError: assert -1 == 3"}}},
 		{"captures/pytest_native.txt", want{2, 0, 0, Diagnostic{Tool: "pytest", Severity: SeverityError, Path: "/tmp/diagcap/py/test_calc.py", Line: 5, Code: "AssertionError", Message: "test_add: AssertionError: assert -1 == 3"}}},
 		{"captures/python_traceback.txt", want{1, 0, 0, Diagnostic{Tool: "python", Severity: SeverityError, Path: "/tmp/diagcap/py/crash.py", Line: 2, Code: "KeyError", Message: "KeyError: 'k'"}}},

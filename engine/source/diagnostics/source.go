@@ -1,0 +1,180 @@
+package diagnostics
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/index"
+)
+
+// Source is the diagnostics provider. Its input (file, stdin, command) is
+// read once, on the first Load or Candidates call, and cached: stdin can be
+// read only once, and a build should not rerun on every keystroke.
+type Source struct {
+	opts    Options
+	res     *resolver
+	mu      sync.Mutex
+	started bool
+	done    chan struct{}
+	cancel  context.CancelFunc
+	diags   []Diagnostic
+	err     error
+}
+
+var _ engine.Provider = (*Source)(nil)
+
+// New returns a diagnostics source. Call Validate on the options first
+// for a clear error; New itself never fails.
+func New(opts Options) *Source {
+	opts = opts.withDefaults()
+	if opts.File == "-" && opts.Stdin == nil {
+		opts.Stdin = os.Stdin
+	}
+	if opts.ReadFile == nil && opts.Root != "" {
+		opts.ReadFile = diskReader(opts.Root)
+	}
+	return &Source{opts: opts, res: &resolver{root: opts.Root}, done: make(chan struct{})}
+}
+
+// Source names the source.
+func (s *Source) Source() engine.Source { return engine.SourceDiagnostics }
+
+// Load reads and parses the input once (later calls return the cached
+// result) and waits for it or for ctx. The command runs under its own
+// Timeout, not ctx: a short per-query deadline only stops the waiting, and
+// the next call finds the result. main calls Load before the first query so
+// that `loupe pack` waits for the command.
+func (s *Source) Load(ctx context.Context) ([]Diagnostic, error) {
+	s.start()
+	select {
+	case <-s.done:
+		return s.diags, s.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("diagnostics: waiting for input: %w", ctx.Err())
+	}
+}
+
+func (s *Source) start() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.started {
+		return
+	}
+	s.started = true
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel = cancel
+	go func() {
+		defer close(s.done)
+		defer cancel()
+		text, err := readInput(ctx, s.opts)
+		s.diags, s.err = Parse(text), err
+	}()
+}
+
+// Close stops a command still running. It is safe to call more than once.
+func (s *Source) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cancel != nil {
+		s.cancel()
+	}
+	return nil
+}
+
+// Candidates returns the best Max diagnostics for q. When the command
+// timed out, the candidates parsed from its partial output come with an
+// error wrapping ErrTimeout.
+func (s *Source) Candidates(ctx context.Context, q engine.Query) ([]engine.Candidate, error) {
+	if s.opts.File == "" && s.opts.Cmd == "" {
+		return nil, nil
+	}
+	ds, err := s.Load(ctx)
+	if err != nil && !errors.Is(err, ErrTimeout) {
+		return nil, err
+	}
+	cands := s.candidates(ctx, ds, q)
+	return cands, err
+}
+
+// scoreLimit bounds how many diagnostics are read and scored per query.
+const scoreLimit = 200
+
+func (s *Source) candidates(ctx context.Context, ds []Diagnostic, q engine.Query) []engine.Candidate {
+	files := map[string][]string{}
+	pos := map[Severity]int{}
+	out := make([]engine.Candidate, 0, min(len(ds), scoreLimit))
+	for _, d := range ds[:min(len(ds), scoreLimit)] {
+		if ctx.Err() != nil {
+			break
+		}
+		out = append(out, s.candidate(d, pos[d.Severity], files, q))
+		pos[d.Severity]++
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Score > out[b].Score })
+	return out[:min(len(out), s.opts.Max)]
+}
+
+// candidate builds one block: header lines, then the code around the line.
+func (s *Source) candidate(d Diagnostic, pos int, files map[string][]string, q engine.Query) engine.Candidate {
+	pl := s.res.resolve(d.Path)
+	var encl *index.Block
+	if pl.inside && s.opts.Enclosing != nil && d.Line > 0 {
+		if b, ok := s.opts.Enclosing(pl.rel, d.Line); ok {
+			encl = &b
+		}
+	}
+	code, hasCode := codeAround(s.lines(pl, files), d.Line, encl)
+	head := header(d, pl, encl)
+	text := head + code.text
+	sc, sigs := score(d, pos, code.text, q)
+	blk := index.Block{
+		Path: pl.shown, Lang: "text", Kind: index.KindDiagnostic, Name: shortName(d),
+		Signature: strings.SplitN(head, "\n", 2)[0], StartLine: d.Line, EndLine: d.Line,
+	}
+	if hasCode {
+		blk.StartLine, blk.EndLine = code.start, code.end
+	}
+	id := candidateID(d, pl)
+	blk.ID, blk.Hash = id, hashOf(text)
+	return engine.Candidate{
+		ID: id, Source: engine.SourceDiagnostics, Block: blk, Text: text,
+		Score: sc, Signals: sigs, Reason: reason(d, pl, sigs),
+		Keep: d.Severity == SeverityError, Meta: meta(d, pl, encl),
+	}
+}
+
+// lines returns the file's lines, read once per query; nil when the path
+// is outside the root or unreadable.
+func (s *Source) lines(pl place, files map[string][]string) []string {
+	if !pl.inside || s.opts.ReadFile == nil {
+		return nil
+	}
+	if l, ok := files[pl.rel]; ok {
+		return l
+	}
+	var l []string
+	if b, err := s.opts.ReadFile(pl.rel); err == nil {
+		l = strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	}
+	files[pl.rel] = l
+	return l
+}
+
+func candidateID(d Diagnostic, pl place) string {
+	h := fnv.New32a()
+	h.Write([]byte(d.Tool + "\x00" + d.Code + "\x00" + d.Message))
+	return fmt.Sprintf("diag:%s:%d:%d:%08x", pl.shown, d.Line, d.Col, h.Sum32())
+}
+
+func hashOf(s string) string {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return fmt.Sprintf("%016x", h.Sum64())
+}
