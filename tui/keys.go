@@ -96,7 +96,7 @@ func (m Model) handleQueryKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 func (m *Model) debounce() tea.Cmd {
 	m.qgen++
 	gen := m.qgen
-	return tea.Tick(m.cfg.Debounce, func(_ time.Time) tea.Msg { return debounceMsg{gen: gen} })
+	return m.tick(m.cfg.Debounce, func(_ time.Time) tea.Msg { return debounceMsg{gen: gen} })
 }
 
 func (m Model) handleNavKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {

@@ -88,6 +88,9 @@ type Model struct {
 	indexElapsed time.Duration
 	progress     index.Progress
 	quitting     bool
+
+	// tick arms timers (debounce, status expiry); tests make it immediate.
+	tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
 }
 
 // New builds the explorer. initialQuery runs at once (no debounce); with
@@ -110,6 +113,7 @@ func New(deps Deps, initialQuery string) Model {
 		status:  newStatusPane(st),
 		cur:     newCuration(cfg),
 		tokens:  map[string]int{},
+		tick:    tea.Tick,
 	}
 	m.cur.query = initialQuery
 	if deps.Counter != nil {

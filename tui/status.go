@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"time"
-
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -70,10 +68,6 @@ func (p *statusPane) expire(id int) {
 	if id == p.id {
 		p.msg = ""
 	}
-}
-
-func statusTimeoutCmd(id int, d time.Duration) tea.Cmd {
-	return tea.Tick(d, func(time.Time) tea.Msg { return statusTimeoutMsg{id: id} })
 }
 
 // open starts a prompt with a label and a default value.

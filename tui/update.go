@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"time"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -72,7 +74,7 @@ func (m Model) updateInputs(msg tea.Msg) (Model, tea.Cmd) {
 // setStatus shows a message and arms its expiry.
 func (m Model) setStatus(text string, kind statusKind) (Model, tea.Cmd) {
 	id := m.status.set(text, kind)
-	return m, statusTimeoutCmd(id, m.cfg.StatusTimeout)
+	return m, m.tick(m.cfg.StatusTimeout, func(time.Time) tea.Msg { return statusTimeoutMsg{id: id} })
 }
 
 // handleResize stores the size, lays the panes out and re-renders the

@@ -1,0 +1,473 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/loupe-dev/loupe/engine"
+)
+
+func TestTypingDebouncesAndSearches(t *testing.T) {
+	h := newHarness(t, 12)
+	m := h.send(h.model(""), tea.WindowSizeMsg{Width: 100, Height: 30})
+	if m.focus != focusQuery {
+		t.Fatalf("focus = %d, want query", m.focus)
+	}
+	m = typeText(h, m, "retry")
+	if len(h.eng.calls) != 0 {
+		t.Fatal("searched before the pause")
+	}
+	m = h.settle(m)
+	if got := len(m.results.rows); got != 12 {
+		t.Fatalf("rows = %d, want 12", got)
+	}
+	if m.pack == nil || m.pack.TokenCount == 0 || m.pack.TokenCount > 100 {
+		t.Fatalf("pack = %+v", m.pack)
+	}
+	// Every keystroke armed a tick, but only the tick of the last one
+	// searched: "r", "re", … never reached the engine.
+	if got := h.eng.calls; len(got) != 1 || got[0] != "retry" {
+		t.Fatalf("engine calls = %q, want only the settled query", got)
+	}
+}
+
+func TestStaleTicksAndResultsAreDropped(t *testing.T) {
+	h := newHarness(t, 5)
+	m := h.send(h.model(""), tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = typeText(h, m, "xy")
+	if len(h.held) != 2 {
+		t.Fatalf("held ticks = %d", len(h.held))
+	}
+	if _, cmd := m.Update(h.held[0]); cmd != nil {
+		t.Fatal("stale tick started work")
+	}
+	old := searchDoneMsg{gen: m.qgen - 1, raw: "x", retrieval: &Retrieval{Candidates: makeCands(3)}}
+	m = h.send(m, old)
+	if len(m.cands) != 0 {
+		t.Fatal("stale search result was applied")
+	}
+}
+
+func TestSupersededSearchIsCancelled(t *testing.T) {
+	h := newHarness(t, 5)
+	m := h.send(h.model("slow"), tea.WindowSizeMsg{Width: 100, Height: 30})
+	next, cmd := m.Update(debounceMsg{gen: m.qgen})
+	m = next.(Model)
+	done := make(chan tea.Msg)
+	go func() { done <- cmd() }()
+	m.query.input.SetValue("retry")
+	m = h.send(m, debounceMsg{gen: m.debounceGen()})
+	msg := (<-done).(searchDoneMsg)
+	if !errors.Is(msg.err, context.Canceled) || h.eng.cancelled != 1 {
+		t.Fatalf("slow search not cancelled: %v", msg.err)
+	}
+	m = h.send(m, msg) // late and stale: ignored
+	if len(m.cands) != 5 {
+		t.Fatalf("cands = %d, want the new query's 5", len(m.cands))
+	}
+}
+
+// debounceGen starts a new query generation as typing would.
+func (m *Model) debounceGen() int {
+	m.qgen++
+	return m.qgen
+}
+
+func sumUsed(p *engine.Pack) int {
+	n := 0
+	for _, it := range p.Items {
+		n += it.Tokens
+	}
+	return n
+}
+
+func TestCurationKeys(t *testing.T) {
+	tests := []struct {
+		name  string
+		keys  []string
+		check func(t *testing.T, before, after Model)
+	}{
+		{"pin the last left-out block", []string{"G", "p"}, func(t *testing.T, b, a Model) {
+			id := b.results.rows[len(b.results.rows)-1].id
+			if !a.cur.pins[id] || !packed(a.pack, id) {
+				t.Fatalf("pinned %s not packed", id)
+			}
+			if r, _ := a.results.Selected(); r.id != id || r.state != statePinned {
+				t.Fatalf("selection %+v", r)
+			}
+		}},
+		{"unpin", []string{"G", "p", "p"}, func(t *testing.T, b, a Model) {
+			if len(a.cur.pins) != 0 || a.pack.TokenCount != b.pack.TokenCount {
+				t.Fatalf("pins %v tokens %d→%d", a.cur.pins, b.pack.TokenCount, a.pack.TokenCount)
+			}
+		}},
+		{"drop the top block", []string{"x"}, func(t *testing.T, b, a Model) {
+			id := b.results.rows[0].id
+			if !a.cur.drops[id] || packed(a.pack, id) {
+				t.Fatal("dropped block still packed")
+			}
+			if i := rowIndex(a.results.rows, id); a.results.rows[i].state != stateDropped {
+				t.Fatal("row not marked dropped")
+			}
+		}},
+		{"undrop", []string{"x", "x"}, func(t *testing.T, b, a Model) {
+			if len(a.cur.drops) != 0 || a.pack.TokenCount != b.pack.TokenCount {
+				t.Fatal("undrop did not restore the pack")
+			}
+		}},
+		{"cycle level to head", []string{"l"}, func(t *testing.T, b, a Model) {
+			id := b.results.rows[0].id
+			if a.cur.levels[id] != engine.LevelHead || itemOf(a.pack, id).Level != engine.LevelHead {
+				t.Fatalf("level %v", a.cur.levels[id])
+			}
+			if itemOf(a.pack, id).Tokens >= itemOf(b.pack, id).Tokens {
+				t.Fatal("head is not smaller than full")
+			}
+		}},
+		{"level wraps to full", []string{"l", "l", "l", "l", "l"}, func(t *testing.T, b, a Model) {
+			if a.cur.levels[b.results.rows[0].id] != engine.LevelFull {
+				t.Fatal("level did not wrap")
+			}
+		}},
+		{"budget up", []string{"+"}, func(t *testing.T, b, a Model) {
+			if a.cur.budget != 120 || a.pack.Budget != 120 || len(a.pack.Items) <= len(b.pack.Items) {
+				t.Fatalf("budget %d items %d→%d", a.cur.budget, len(b.pack.Items), len(a.pack.Items))
+			}
+		}},
+		{"budget down", []string{"-"}, func(t *testing.T, b, a Model) {
+			if a.cur.budget != 80 || sumUsed(a.pack) > 80 || len(a.pack.Items) >= len(b.pack.Items) {
+				t.Fatalf("budget %d used %d", a.cur.budget, sumUsed(a.pack))
+			}
+		}},
+		{"budget never below a step", []string{"-", "-", "-", "-", "-", "-", "-"}, func(t *testing.T, b, a Model) {
+			if a.cur.budget != 20 {
+				t.Fatalf("budget %d", a.cur.budget)
+			}
+		}},
+		{"grow share", []string{">"}, func(t *testing.T, b, a Model) {
+			if a.cur.weights[engine.SourceCode] != 4.5 || a.pack.PerSource[engine.SourceCode].Share <= b.pack.PerSource[engine.SourceCode].Share {
+				t.Fatalf("weight %v", a.cur.weights[engine.SourceCode])
+			}
+		}},
+		{"shrink share", []string{"<"}, func(t *testing.T, b, a Model) {
+			if a.cur.weights[engine.SourceCode] != 2 {
+				t.Fatalf("weight %v", a.cur.weights[engine.SourceCode])
+			}
+		}},
+		{"toggle source off", []string{"s"}, func(t *testing.T, b, a Model) {
+			if !a.cur.disabled[engine.SourceCode] || a.pack.PerSource[engine.SourceCode].Included != 0 {
+				t.Fatal("code still packed")
+			}
+			if !strings.Contains(a.status.msg, "source code off") {
+				t.Fatalf("status %q", a.status.msg)
+			}
+		}},
+		{"toggle source back on", []string{"s", "s"}, func(t *testing.T, b, a Model) {
+			if a.pack.TokenCount != b.pack.TokenCount {
+				t.Fatal("toggling twice changed the pack")
+			}
+		}},
+		{"cycle format", []string{"f"}, func(t *testing.T, b, a Model) {
+			if a.cur.format != "xml" || a.pack.Format != "xml" || !strings.HasPrefix(a.packText, "[xml]") {
+				t.Fatalf("format %s", a.cur.format)
+			}
+		}},
+		{"format wraps", []string{"f", "f", "f"}, func(t *testing.T, b, a Model) {
+			if a.cur.format != "md" {
+				t.Fatalf("format %s", a.cur.format)
+			}
+		}},
+		{"expand adds neighbours", []string{"e"}, func(t *testing.T, b, a Model) {
+			if len(a.cands) != len(b.cands)+1 || rowIndex(a.results.rows, "pay/extra.go#Callee") < 0 {
+				t.Fatal("neighbour not added")
+			}
+		}},
+		{"move and page", []string{"j", "j", "k", "pgdown", "g"}, func(t *testing.T, b, a Model) {
+			if a.results.cursor != 0 {
+				t.Fatalf("cursor %d", a.results.cursor)
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, 20)
+			before := h.ready(100, 30)
+			after := h.keys(before, tc.keys...)
+			tc.check(t, before, after)
+			if after.pack != nil && sumUsed(after.pack) > after.cur.budget {
+				t.Fatalf("used %d over budget %d", sumUsed(after.pack), after.cur.budget)
+			}
+		})
+	}
+}
+
+func packed(p *engine.Pack, id string) bool { return itemOf(p, id).ID != "" }
+
+func itemOf(p *engine.Pack, id string) engine.Item {
+	for _, it := range p.Items {
+		if it.ID == id {
+			return it
+		}
+	}
+	return engine.Item{}
+}
+
+func TestCopy(t *testing.T) {
+	h := newHarness(t, 8)
+	m := h.keys(h.ready(100, 30), "c")
+	if len(h.osc52) != 1 || h.osc52[0] != m.packText {
+		t.Fatalf("OSC 52 carried %q, want the packed text", h.osc52)
+	}
+	if len(h.clip) != 1 || h.clip[0] != m.packText {
+		t.Fatal("system clipboard not written")
+	}
+	want := "copied " + thousands(m.pack.TokenCount) + " tokens (words), markdown"
+	if m.status.msg != want {
+		t.Fatalf("status %q, want %q", m.status.msg, want)
+	}
+}
+
+func TestCopyFallsBackToFile(t *testing.T) {
+	h := newHarness(t, 8)
+	h.clipErr = errors.New("exit status 1")
+	if err := os.MkdirAll(h.deps.FallbackDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	m := h.keys(h.ready(100, 30), "c")
+	files, _ := filepath.Glob(filepath.Join(h.deps.FallbackDir, "loupe-context-*.md"))
+	if len(files) != 1 {
+		t.Fatalf("fallback files %v, status %q", files, m.status.msg)
+	}
+	b, _ := os.ReadFile(files[0])
+	if string(b) != m.packText || !strings.Contains(m.status.msg, files[0]) {
+		t.Fatalf("fallback file or status wrong: %q", m.status.msg)
+	}
+}
+
+func TestWriteToFile(t *testing.T) {
+	h := newHarness(t, 8)
+	m := h.keys(h.ready(100, 30), "w")
+	if m.status.prompt != promptWrite || m.status.input.Value() != "loupe-context.md" {
+		t.Fatalf("prompt %d %q", m.status.prompt, m.status.input.Value())
+	}
+	m = h.keys(m, "enter")
+	path := filepath.Join(h.dir, "loupe-context.md")
+	b, err := os.ReadFile(path)
+	if err != nil || string(b) != m.packText {
+		t.Fatalf("file: %v", err)
+	}
+	// Again: the file exists, so it asks; n keeps it, y replaces it.
+	m = h.keys(m, "+", "w", "enter")
+	if m.status.prompt != promptOverwrite {
+		t.Fatalf("no overwrite question, status %q", m.status.msg)
+	}
+	m = h.keys(m, "n")
+	if b2, _ := os.ReadFile(path); string(b2) != string(b) {
+		t.Fatal("n overwrote the file")
+	}
+	m = h.keys(m, "w", "enter", "y")
+	if b3, _ := os.ReadFile(path); string(b3) != m.packText || string(b3) == string(b) {
+		t.Fatal("y did not overwrite with the new pack")
+	}
+	if !strings.HasPrefix(m.status.msg, "wrote ") {
+		t.Fatalf("status %q", m.status.msg)
+	}
+}
+
+func TestBudgetPrompt(t *testing.T) {
+	tests := []struct {
+		typed  string
+		budget int
+		status string
+	}{
+		{"250", 250, ""},
+		{"1,500", 1500, ""},
+		{"lots", 100, "not a positive number"},
+		{"-5", 100, "not a positive number"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.typed, func(t *testing.T) {
+			h := newHarness(t, 8)
+			m := h.keys(h.ready(100, 30), "b")
+			m.status.input.SetValue("")
+			m = typeText(h, m, tc.typed)
+			m = h.keys(m, "enter")
+			if m.cur.budget != tc.budget || (tc.status != "" && !strings.Contains(m.status.msg, tc.status)) {
+				t.Fatalf("budget %d status %q", m.cur.budget, m.status.msg)
+			}
+		})
+	}
+}
+
+func TestBudgetBelowOverhead(t *testing.T) {
+	h := newHarness(t, 8)
+	m := h.ready(100, 30)
+	m.cfg.BudgetStep = 1
+	m = h.keys(m, "b")
+	m.status.input.SetValue("3")
+	m = h.keys(m, "enter")
+	if m.pack != nil || !strings.Contains(m.status.msg, "budget too small") {
+		t.Fatalf("pack %v status %q", m.pack != nil, m.status.msg)
+	}
+	if m.keys.Output.Copy.Enabled() || len(m.results.rows) != 8 {
+		t.Fatal("copy enabled without a pack, or rows lost")
+	}
+	m = h.keys(m, "c")
+	if len(h.osc52) != 0 {
+		t.Fatal("copied without a pack")
+	}
+}
+
+func TestNote(t *testing.T) {
+	h := newHarness(t, 8)
+	m := h.keys(h.ready(100, 30), "n")
+	m = typeText(h, m, "retries are capped at 3")
+	m = h.keys(m, "enter")
+	if len(h.notes) != 1 || h.notes[0] != "retries are capped at 3" {
+		t.Fatalf("notes %q", h.notes)
+	}
+	if len(h.eng.calls) != 2 || m.status.msg != "note added" {
+		t.Fatalf("no re-query after the note: %q %q", h.eng.calls, m.status.msg)
+	}
+}
+
+func TestEditorArgs(t *testing.T) {
+	tests := []struct {
+		editor string
+		want   string
+	}{
+		{"", "vi +10 /r/a.go"},
+		{"nvim", "nvim +10 /r/a.go"},
+		{"code --wait", "code --wait +10 /r/a.go"},
+	}
+	for _, tc := range tests {
+		if got := strings.Join(editorArgs(tc.editor, "/r/a.go", 10), " "); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.editor, got, tc.want)
+		}
+	}
+	h := newHarness(t, 3)
+	h.keys(h.ready(100, 30), "o")
+	if h.execs != 1 {
+		t.Fatal("edit did not exec the editor")
+	}
+}
+
+func TestResume(t *testing.T) {
+	h := newHarness(t, 10)
+	m := h.ready(100, 30)
+	m = h.keys(m, "G", "p", "G", "x", "g", "j", "l", "+", "f")
+	saved, err := LoadSession(h.deps.SessionPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saved.Query != "retry" || saved.Budget != 120 || saved.Format != "xml" || len(saved.Pins) != 1 || len(saved.Drops) != 1 {
+		t.Fatalf("saved %+v", saved)
+	}
+	// A pin whose block is gone is reported, not silently dropped.
+	saved.Pins = append(saved.Pins, "pay/gone.go#Gone")
+	if err := SaveSession(h.deps.SessionPath, saved); err != nil {
+		t.Fatal(err)
+	}
+	h.deps.Resume = true
+	r := h.send(h.model(""), tea.WindowSizeMsg{Width: 100, Height: 30})
+	r = h.send(r, loadSessionCmd(h.deps.SessionPath)())
+	if r.query.Value() != "retry" || r.cur.budget != 120 || r.cur.format != "xml" || !r.cur.pins[saved.Pins[0]] {
+		t.Fatalf("not restored: %+v", r.cur)
+	}
+	if r.pack == nil || !packed(r.pack, saved.Pins[0]) || packed(r.pack, saved.Drops[0]) {
+		t.Fatal("restored curation not applied to the pack")
+	}
+	if !strings.Contains(r.status.msg, "1 pinned block(s) no longer exist: pay/gone.go#Gone") {
+		t.Fatalf("status %q", r.status.msg)
+	}
+	if !r.cur.pins["pay/gone.go#Gone"] {
+		t.Fatal("missing pin dropped from the session")
+	}
+}
+
+func TestResumeKeyWithoutSession(t *testing.T) {
+	h := newHarness(t, 3)
+	m := h.ready(100, 30)
+	if err := os.Remove(h.deps.SessionPath); err != nil {
+		t.Fatal(err)
+	}
+	m = h.keys(m, "ctrl+r")
+	if !strings.Contains(m.status.msg, "no saved session") {
+		t.Fatalf("status %q", m.status.msg)
+	}
+}
+
+func TestPinSurvivesRequery(t *testing.T) {
+	h := newHarness(t, 10)
+	m := h.keys(h.ready(100, 30), "G", "p")
+	id := m.results.rows[0].id
+	h.eng.byQuery["retry policy"] = makeCands(2)
+	m = h.keys(m, "/")
+	m = h.settle(typeText(h, m, " policy"))
+	if !packed(m.pack, id) {
+		t.Fatal("pinned block lost when the query changed")
+	}
+}
+
+func TestSearchOutcomes(t *testing.T) {
+	tests := []struct {
+		query, status string
+		rows          int
+	}{
+		{"none", "", 0},
+		{"warn", "docs: timed out after 2s", 3},
+		{"boom", "search: index exploded", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.query, func(t *testing.T) {
+			h := newHarness(t, 3)
+			m := h.send(h.model(tc.query), tea.WindowSizeMsg{Width: 80, Height: 24})
+			m = h.send(m, debounceMsg{gen: m.qgen})
+			if len(m.results.rows) != tc.rows || m.status.msg != tc.status {
+				t.Fatalf("rows %d status %q", len(m.results.rows), m.status.msg)
+			}
+			if w, hh := sizeOf(m.render()); w != 80 || hh != 24 {
+				t.Fatalf("view %d×%d", w, hh)
+			}
+		})
+	}
+}
+
+func TestKeybindingsFollowState(t *testing.T) {
+	h := newHarness(t, 3)
+	m := h.send(h.model(""), tea.WindowSizeMsg{Width: 80, Height: 24})
+	if m.keys.Block.Pin.Enabled() || m.keys.Output.Copy.Enabled() {
+		t.Fatal("pin/copy enabled with no results")
+	}
+	m = h.ready(80, 24)
+	if !m.keys.Block.Pin.Enabled() || !m.keys.Output.Copy.Enabled() {
+		t.Fatal("pin/copy disabled with results")
+	}
+	h.deps.AddNote = nil
+	if m2 := h.ready(80, 24); m2.keys.Output.Note.Enabled() {
+		t.Fatal("note enabled without AddNote")
+	}
+}
+
+func TestQuitFromQueryAndList(t *testing.T) {
+	h := newHarness(t, 3)
+	m := h.send(h.model(""), tea.WindowSizeMsg{Width: 80, Height: 24})
+	m = h.keys(m, "q")
+	if h.quit || m.query.Value() != "q" {
+		t.Fatal("q quit while typing")
+	}
+	h.keys(m, "ctrl+c")
+	if !h.quit {
+		t.Fatal("ctrl+c did not quit")
+	}
+	h2 := newHarness(t, 3)
+	h2.keys(h2.ready(80, 24), "q")
+	if !h2.quit {
+		t.Fatal("q did not quit from the list")
+	}
+}
