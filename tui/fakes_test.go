@@ -19,7 +19,7 @@ import (
 // wordCounter counts whitespace-separated words: exact and predictable.
 type wordCounter struct{}
 
-func (wordCounter) Name() string        { return "words" }
+func (wordCounter) Name() string       { return "words" }
 func (wordCounter) Count(s string) int { return len(strings.Fields(s)) }
 
 // fakeFormatter renders a pack as headed blocks.
@@ -182,17 +182,17 @@ func makeCands(n int) []engine.Candidate {
 }
 
 type harness struct {
-	t         *testing.T
-	eng       *fakeEngine
-	clip      []string
-	clipErr   error
-	notes     []string
-	osc52     []string
-	quit      bool
-	execs     int
-	dir       string
-	held      []tea.Msg
-	deps      Deps
+	t       *testing.T
+	eng     *fakeEngine
+	clip    []string
+	clipErr error
+	notes   []string
+	osc52   []string
+	quit    bool
+	execs   int
+	dir     string
+	held    []tea.Msg
+	deps    Deps
 }
 
 func newHarness(t *testing.T, n int) *harness {
@@ -203,7 +203,7 @@ func newHarness(t *testing.T, n int) *harness {
 	}, warnings: map[string][]string{"warn": {"docs: timed out after 2s"}}}
 	h.eng.neighbors = []engine.Candidate{{ID: "pay/extra.go#Callee", Source: engine.SourceCode, Score: 0.5,
 		Block: index.Block{Path: "pay/extra.go", Name: "Callee", Kind: index.KindFunction, StartLine: 1, EndLine: 3},
-		Text: "func Callee() {\n\treturn\n}\n", Reason: "called by Func000"}}
+		Text:  "func Callee() {\n\treturn\n}\n", Reason: "called by Func000"}}
 	cfg := DefaultConfig()
 	cfg.Budget, cfg.BudgetStep, cfg.Style, cfg.NoColor = 100, 20, "dark", true
 	h.deps = Deps{
