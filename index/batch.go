@@ -1,0 +1,110 @@
+package index
+
+import (
+	"fmt"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// batchWriter is the single writer of an Update: it owns the bleve batch,
+// the store writer and the manifest being built.
+type batchWriter struct {
+	bi      bleve.Index
+	sw      *storeWriter
+	man     *manifest
+	stats   *UpdateStats
+	batch   *bleve.Batch
+	pending map[string]*fileEntry // entries whose blocks are in the open batch
+}
+
+// add applies one file's result.
+func (w *batchWriter) add(r fileResult) error {
+	if r.err != nil {
+		return r.err
+	}
+	old := w.man.Files[r.f.Rel]
+	entry := &fileEntry{Size: r.f.Size, Mtime: r.f.Mtime, Hash: r.hash, Skip: r.skip}
+	switch {
+	case r.skip != "":
+		w.stats.Skipped[r.skip]++
+		w.deleteOld(old, nil)
+		if r.skip == SkipVanished {
+			if old != nil {
+				delete(w.man.Files, r.f.Rel)
+			}
+			return nil
+		}
+	case r.touched:
+		w.stats.Unchanged++
+		entry.Blocks, entry.Off, entry.Len, entry.Lang = old.Blocks, old.Off, old.Len, old.Lang
+	default:
+		if err := w.addBlocks(r, old, entry); err != nil {
+			return err
+		}
+	}
+	w.pending[r.f.Rel] = entry
+	if w.batch.Size() >= batchSize {
+		return w.flush()
+	}
+	return nil
+}
+
+func (w *batchWriter) addBlocks(r fileResult, old, entry *fileEntry) error {
+	if old == nil || old.Skip != "" {
+		w.stats.Added++
+	} else {
+		w.stats.Changed++
+	}
+	entry.Blocks = make([]string, len(r.blocks))
+	for i, b := range r.blocks {
+		entry.Blocks[i] = b.ID
+		if entry.Lang == "" {
+			entry.Lang = b.Lang
+		}
+	}
+	w.deleteOld(old, entry.Blocks)
+	for _, d := range r.docs {
+		if err := w.batch.IndexAdvanced(d); err != nil {
+			return fmt.Errorf("index: %s: %w", r.f.Rel, err)
+		}
+	}
+	off, err := w.sw.append(r.rec)
+	if err != nil {
+		return err
+	}
+	entry.Off, entry.Len = off, int64(len(r.rec))
+	w.stats.Blocks += len(r.blocks)
+	w.stats.Bytes += r.f.Size
+	return nil
+}
+
+// deleteOld deletes an old entry's blocks that the new ones do not replace.
+func (w *batchWriter) deleteOld(old *fileEntry, keep []string) {
+	if old == nil {
+		return
+	}
+	kept := make(map[string]bool, len(keep))
+	for _, id := range keep {
+		kept[id] = true
+	}
+	for _, id := range old.Blocks {
+		if !kept[id] {
+			w.batch.Delete(id)
+		}
+	}
+}
+
+// flush commits the open batch and, only then, its manifest entries.
+func (w *batchWriter) flush() error {
+	if w.batch.Size() > 0 {
+		if err := w.bi.Batch(w.batch); err != nil {
+			return fmt.Errorf("index: write batch: %w", err)
+		}
+		w.batch.Reset()
+	}
+	for rel, e := range w.pending {
+		w.man.Files[rel] = e
+	}
+	clear(w.pending)
+	return nil
+}

@@ -1,0 +1,212 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// Git history is indexed in a second bleve index next to the blocks, one
+// document per commit, incrementally: each Update reads only the commits
+// after the newest one indexed (git log with NUL-separated fields and
+// --numstat, through the git CLI, which is far faster than a Go
+// implementation on large histories).
+const (
+	commitsDir  = "commits"
+	commitsHead = "head" // "<sha> <count> <newest unix time>"
+	// MaxCommits bounds how much history is indexed (newest first).
+	MaxCommits = 20000
+)
+
+// Commit document fields.
+const (
+	cSubject = "subject"
+	cBody    = "body"
+	cAuthor  = "author"
+	cFiles   = "files"
+	cSHA     = "sha"
+)
+
+// Commit search boosts and the recency half-life: a commit's text score is
+// multiplied by 1 + recencyWeight·2^(−age/halfLife), age counted back from
+// the newest indexed commit (not the clock, so results are reproducible).
+const (
+	boostSubject   = 3
+	boostFiles     = 1.5
+	recencyWeight  = 1.0
+	recencyHalfDay = 90.0
+)
+
+// commitIndex is the open commits index and its head record.
+type commitIndex struct {
+	mu     sync.Mutex
+	bi     bleve.Index
+	head   string
+	count  int
+	newest int64
+	gen    int64 // snapshot generation
+}
+
+func commitMapping() *mapping.IndexMappingImpl {
+	m := mapping.NewIndexMapping()
+	m.DefaultAnalyzer = identAnalyzer
+	m.StoreDynamic, m.IndexDynamic, m.DocValuesDynamic = false, false, false
+	dm := mapping.NewDocumentStaticMapping()
+	for _, f := range []struct{ name, an string }{
+		{cSubject, identAnalyzer}, {cBody, identAnalyzer}, {cAuthor, identAnalyzer},
+		{cFiles, identAnalyzer}, {cSHA, keyword.Name},
+	} {
+		fm := mapping.NewTextFieldMapping()
+		fm.Analyzer = f.an
+		fm.Store, fm.IncludeTermVectors, fm.IncludeInAll, fm.DocValues = false, false, false, false
+		dm.AddFieldMappingsAt(f.name, fm)
+	}
+	blob := mapping.NewTextFieldMapping()
+	blob.Index, blob.Store, blob.IncludeInAll, blob.DocValues, blob.IncludeTermVectors = false, true, false, false, false
+	dm.AddFieldMappingsAt(fBlob, blob)
+	m.DefaultMapping = dm
+	return m
+}
+
+// commitDoc is what bleve maps for one commit.
+type commitDoc struct {
+	Subject string `json:"subject"`
+	Body    string `json:"body"`
+	Author  string `json:"author"`
+	Files   string `json:"files"`
+	SHA     string `json:"sha"`
+	Blob    string `json:"blob"`
+}
+
+// openCommitIndex opens the commits snapshot read-only if there is one; a
+// failure leaves commits unsearchable until the next Update rebuilds them.
+func openCommitIndex(dir string, opts Options) *commitIndex {
+	ci := &commitIndex{}
+	ci.readHead(dir)
+	if ci.head == "" {
+		return ci
+	}
+	bi, err := bleve.OpenUsing(ci.snapshot(dir), map[string]any{"read_only": true, "bolt_timeout": boltTimeout})
+	if err != nil {
+		opts.logf("index: commits index unusable, rebuilt on next update: %v", err)
+		ci.head = ""
+		return ci
+	}
+	ci.bi = bi
+	return ci
+}
+
+func (ci *commitIndex) snapshot(dir string) string {
+	return filepath.Join(dir, commitsDir, snapshotsDir, strconv.FormatInt(ci.gen, 10))
+}
+
+func (ci *commitIndex) readHead(dir string) {
+	b, err := os.ReadFile(filepath.Join(dir, commitsDir, commitsHead))
+	if err != nil {
+		return
+	}
+	f := strings.Fields(string(b))
+	if len(f) != 4 {
+		return
+	}
+	ci.head = f[0]
+	ci.count, _ = strconv.Atoi(f[1])
+	ci.newest, _ = strconv.ParseInt(f[2], 10, 64)
+	ci.gen, _ = strconv.ParseInt(f[3], 10, 64)
+}
+
+func (ci *commitIndex) close() error {
+	if ci == nil {
+		return nil
+	}
+	ci.mu.Lock()
+	defer ci.mu.Unlock()
+	if ci.bi == nil {
+		return nil
+	}
+	err := ci.bi.Close()
+	ci.bi = nil
+	return err
+}
+
+// git runs git in dir and returns its stdout.
+func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("index: git %s: %w: %s", args[0], err, strings.TrimSpace(stderr.String()))
+	}
+	return out, nil
+}
+
+// SearchCommits finds commits whose subject, body, author or changed
+// paths match text, with a recency boost. limit ≤ 0 means 20.
+func (ix *Index) SearchCommits(ctx context.Context, text string, limit int) ([]CommitHit, error) {
+	if limit <= 0 {
+		limit = 20
+	}
+	ix.mu.RLock()
+	ci := ix.commits
+	ix.mu.RUnlock()
+	if ci == nil || strings.TrimSpace(text) == "" {
+		return nil, nil
+	}
+	ci.mu.Lock()
+	defer ci.mu.Unlock()
+	if ci.bi == nil {
+		return nil, nil
+	}
+	bq := bleve.NewBooleanQuery()
+	bq.AddShould(match(text, cSubject, identAnalyzer, boostSubject, false), match(text, cBody, identAnalyzer, 1, false),
+		match(text, cFiles, identAnalyzer, boostFiles, false), match(text, cAuthor, identAnalyzer, 1, false),
+		term(text, cSHA, boostSubject))
+	bq.SetMinShould(1)
+	return ci.search(ctx, bq, limit)
+}
+
+func (ci *commitIndex) search(ctx context.Context, q query.Query, limit int) ([]CommitHit, error) {
+	req := bleve.NewSearchRequestOptions(q, max(limit*4, 50), 0, false)
+	req.Fields = []string{fBlob}
+	res, err := ci.bi.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("index: search commits: %w", err)
+	}
+	hits := make([]CommitHit, 0, len(res.Hits))
+	for _, dm := range res.Hits {
+		s, _ := dm.Fields[fBlob].(string)
+		var c Commit
+		if err := json.Unmarshal([]byte(s), &c); err != nil {
+			return nil, fmt.Errorf("index: decode commit %s: %w", dm.ID, err)
+		}
+		age := math.Max(0, float64(ci.newest-c.Time)/86400)
+		hits = append(hits, CommitHit{Commit: c, Score: dm.Score * (1 + recencyWeight*math.Exp2(-age/recencyHalfDay))})
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].Score != hits[j].Score {
+			return hits[i].Score > hits[j].Score
+		}
+		return hits[i].Commit.SHA < hits[j].Commit.SHA
+	})
+	if len(hits) > limit {
+		hits = hits[:limit]
+	}
+	return hits, nil
+}
+

@@ -1,0 +1,179 @@
+package index
+
+import (
+	"bytes"
+	"errors"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+)
+
+// updateCommits indexes the commits made since the last Update. Outside
+// git, or in a repository without commits, it does nothing.
+func (ix *Index) updateCommits(ctx context.Context, stats *UpdateStats, report func(Progress)) error {
+	if ix.opts.NoCommits {
+		return nil
+	}
+	out, err := git(ctx, ix.root, "rev-parse", "--verify", "-q", "HEAD")
+	if err != nil {
+		return nil // not a repository, or no commits yet
+	}
+	head := strings.TrimSpace(string(out))
+	ix.mu.Lock()
+	ci := ix.commits
+	if ci == nil {
+		ci = openCommitIndex(ix.dir, ix.opts)
+		ix.commits = ci
+	}
+	ix.mu.Unlock()
+	ci.mu.Lock()
+	defer ci.mu.Unlock()
+	if ci.head == head {
+		return nil
+	}
+	report(Progress{Phase: "commits"})
+	n, err := ci.index(ctx, ix.dir, ix.root, head)
+	stats.Commits = n
+	return err
+}
+
+// index reads new commits from git, writes them to the live commits index
+// and publishes a snapshot for readers; the caller holds ci.mu.
+func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, error) {
+	rangeArg, fresh := head, ci.head == ""
+	if !fresh {
+		if _, err := git(ctx, root, "merge-base", "--is-ancestor", ci.head, head); err == nil {
+			rangeArg = ci.head + ".." + head
+		} else {
+			fresh = true // history rewritten: start over
+		}
+	}
+	out, err := git(ctx, root, "log", "-z", "--no-renames", "--numstat", "--relative",
+		"--max-count="+strconv.Itoa(MaxCommits),
+		"--format=%x1e%H%x00%an%x00%ae%x00%at%x00%s%x00%b%x00", rangeArg, "--", ".")
+	if err != nil {
+		return 0, err
+	}
+	commits := parseGitLog(out)
+	live := filepath.Join(dir, commitsDir, "bleve")
+	if fresh {
+		os.RemoveAll(live)
+		ci.count, ci.newest = 0, 0
+	}
+	bi, err := openCommitWriter(live)
+	if err != nil {
+		return 0, err
+	}
+	werr := writeCommits(bi, commits)
+	if err := errors.Join(werr, bi.Close()); err != nil {
+		return 0, err
+	}
+	next := &commitIndex{head: head, count: ci.count + len(commits), newest: ci.newest, gen: ci.gen + 1}
+	for _, c := range commits {
+		next.newest = max(next.newest, c.Time)
+	}
+	snap := next.snapshot(dir)
+	if err := publishSnapshot(live, snap); err != nil {
+		return 0, err
+	}
+	if err := next.writeHead(dir); err != nil {
+		return 0, err
+	}
+	ro, err := bleve.OpenUsing(snap, map[string]any{"read_only": true, "bolt_timeout": boltTimeout})
+	if err != nil {
+		return 0, fmt.Errorf("index: open commits snapshot: %w", err)
+	}
+	if ci.bi != nil {
+		ci.bi.Close()
+	}
+	ci.bi, ci.head, ci.count, ci.newest, ci.gen = ro, next.head, next.count, next.newest, next.gen
+	pruneSnapshots(filepath.Join(dir, commitsDir, snapshotsDir), snap)
+	return len(commits), nil
+}
+
+func openCommitWriter(path string) (bleve.Index, error) {
+	cfg := map[string]any{"bolt_timeout": boltTimeout}
+	bi, err := bleve.OpenUsing(path, cfg)
+	if err == nil {
+		return bi, nil
+	}
+	os.RemoveAll(path)
+	bi, err = bleve.NewUsing(path, commitMapping(), scorch.Name, scorch.Name, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("index: create commits index: %w", err)
+	}
+	return bi, nil
+}
+
+func writeCommits(bi bleve.Index, commits []Commit) error {
+	b := bi.NewBatch()
+	for _, c := range commits {
+		blob, err := json.Marshal(c)
+		if err != nil {
+			return fmt.Errorf("index: encode commit: %w", err)
+		}
+		doc := commitDoc{Subject: c.Subject, Body: c.Body, Author: c.Author + " " + c.Email,
+			Files: strings.Join(c.Files, " "), SHA: c.SHA, Blob: string(blob)}
+		if err := b.Index(c.SHA, doc); err != nil {
+			return fmt.Errorf("index: commit %s: %w", c.SHA, err)
+		}
+		if b.Size() >= batchSize {
+			if err := bi.Batch(b); err != nil {
+				return fmt.Errorf("index: write commits: %w", err)
+			}
+			b.Reset()
+		}
+	}
+	if err := bi.Batch(b); err != nil {
+		return fmt.Errorf("index: write commits: %w", err)
+	}
+	return nil
+}
+
+func (ci *commitIndex) writeHead(dir string) error {
+	p := filepath.Join(dir, commitsDir, commitsHead)
+	data := fmt.Sprintf("%s %d %d %d\n", ci.head, ci.count, ci.newest, ci.gen)
+	if err := os.WriteFile(p+".tmp", []byte(data), 0o644); err != nil {
+		return fmt.Errorf("index: write commits head: %w", err)
+	}
+	if err := os.Rename(p+".tmp", p); err != nil {
+		return fmt.Errorf("index: write commits head: %w", err)
+	}
+	return nil
+}
+
+// parseGitLog parses `git log -z --numstat` output in the format above:
+// records start with 0x1e; six NUL-terminated fields, then NUL-terminated
+// "added<TAB>deleted<TAB>path" lines ("-" counts for binary files).
+func parseGitLog(out []byte) []Commit {
+	var commits []Commit
+	for _, rec := range bytes.Split(out, []byte{0x1e}) {
+		f := bytes.SplitN(rec, []byte{0}, 7)
+		if len(f) < 7 {
+			continue
+		}
+		at, _ := strconv.ParseInt(string(f[3]), 10, 64)
+		c := Commit{SHA: string(f[0]), Author: string(f[1]), Email: string(f[2]), Time: at,
+			Subject: string(f[4]), Body: strings.TrimSpace(string(f[5]))}
+		for _, line := range bytes.Split(f[6], []byte{0}) {
+			parts := strings.SplitN(strings.TrimLeft(string(line), "\n"), "\t", 3)
+			if len(parts) != 3 {
+				continue
+			}
+			a, _ := strconv.Atoi(parts[0])
+			d, _ := strconv.Atoi(parts[1])
+			c.Added += a
+			c.Deleted += d
+			c.Files = append(c.Files, parts[2])
+		}
+		commits = append(commits, c)
+	}
+	return commits
+}

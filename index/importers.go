@@ -1,0 +1,111 @@
+package index
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// Importers returns the header blocks of files that import the file at p
+// (relative to the root). For Go the file's directory is mapped to its
+// import path through the nearest go.mod's module line; for other
+// languages imports are matched by their last element and then resolved:
+// relative imports against the importer's directory, dotted ones (Python,
+// Java) as paths.
+func (ix *Index) Importers(ctx context.Context, p string) ([]Block, error) {
+	if strings.HasSuffix(p, ".go") {
+		imp, ok := ix.goImportPath(path.Dir(p))
+		if !ok {
+			return nil, nil
+		}
+		return ix.lookup(ctx, term(imp, fImports, 1), maxLookup)
+	}
+	cands, err := ix.lookup(ctx, term(moduleTail(p), fImpTail, 1), maxLookup)
+	if err != nil {
+		return nil, err
+	}
+	var out []Block
+	for _, b := range cands {
+		if b.Path != p && importsFile(b, p) {
+			out = append(out, b)
+		}
+	}
+	return out, nil
+}
+
+// moduleTail is the name other files import p by: its stem, or its
+// directory's name for package files (index.js, __init__.py, mod.rs).
+func moduleTail(p string) string {
+	base := path.Base(p)
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	switch stem {
+	case "index", "__init__", "mod", "lib":
+		return path.Base(path.Dir(p))
+	}
+	return stem
+}
+
+// importsFile reports whether one of b's imports resolves to file p.
+func importsFile(b Block, p string) bool {
+	want := strings.TrimSuffix(p, path.Ext(p))
+	pkgDir := path.Dir(p)
+	for _, imp := range b.Imports {
+		imp = strings.Trim(imp, `"'<> `)
+		var target string
+		switch {
+		case strings.HasPrefix(imp, "."+"/") || strings.HasPrefix(imp, "../"):
+			target = path.Join(path.Dir(b.Path), imp)
+		case strings.Contains(imp, "/"):
+			target = imp
+		default:
+			target = strings.ReplaceAll(imp, ".", "/")
+		}
+		target = strings.TrimSuffix(target, path.Ext(target))
+		if target == want || target == pkgDir || strings.HasSuffix(want, "/"+target) || strings.HasSuffix(pkgDir, "/"+target) {
+			return true
+		}
+	}
+	return false
+}
+
+// goImportPath maps a directory (relative to the root) to its Go import
+// path using the nearest go.mod at or above it inside the root.
+func (ix *Index) goImportPath(dir string) (string, bool) {
+	for d := dir; ; d = path.Dir(d) {
+		if mod, ok := readModulePath(filepath.Join(ix.root, filepath.FromSlash(d), "go.mod")); ok {
+			rel := strings.TrimPrefix(strings.TrimPrefix(dir, d), "/")
+			if d == "." {
+				rel = strings.TrimPrefix(dir, "./")
+				if dir == "." {
+					rel = ""
+				}
+			}
+			if rel == "" {
+				return mod, true
+			}
+			return mod + "/" + rel, true
+		}
+		if d == "." || d == "/" || d == "" {
+			return "", false
+		}
+	}
+}
+
+func readModulePath(gomod string) (string, bool) {
+	data, err := os.ReadFile(gomod)
+	if err != nil {
+		return "", false
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`), true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,162 @@
+package index
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	bolt "go.etcd.io/bbolt"
+)
+
+// ErrBusy is returned when another process has the index open for writing
+// (or, for a writer, open for reading) for longer than the open timeout.
+var ErrBusy = errors.New("index: in use by another process")
+
+const blocksDir = "blocks"
+
+// boltTimeout bounds how long opening waits for bolt's file lock. Readers
+// open snapshots (see snapshot.go) and only writers, serialised by the
+// writer lock, open the live index, so the wait is only ever for a process
+// that died holding it.
+const boltTimeout = "3s"
+
+// Index is one repository's index on disk. Its methods are safe for
+// concurrent use. Searches run on a read-only snapshot; Update writes the
+// live index and then moves readers to a new snapshot, so searching never
+// waits for a writer, in this process or another.
+type Index struct {
+	root string // resolved absolute root
+	dir  string
+	opts Options
+
+	mu      sync.RWMutex // guards the fields below
+	bi      bleve.Index  // nil while the index is empty or being rebuilt
+	man     *manifest
+	rebuild string // why the next Update must rebuild from scratch, "" if not
+	recheck map[string]bool
+	commits *commitIndex
+}
+
+// Open opens the index of root, creating its directory if needed. It does
+// not walk the repository: call Update for that. An index that cannot be
+// used (another format version, corrupt) is scheduled for a rebuild with a
+// one-line message through Options.Logf; it never fails Open.
+func Open(root string, opts Options) (*Index, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	real, err := resolveRoot(root)
+	if err != nil {
+		return nil, err
+	}
+	dir := opts.IndexDir
+	if dir == "" {
+		if dir, err = DefaultDir(real); err != nil {
+			return nil, err
+		}
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return nil, fmt.Errorf("index: index dir: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("index: create %s: %w", dir, err)
+	}
+	ix := &Index{root: real, dir: dir, opts: opts, recheck: map[string]bool{}}
+	if err := ix.load(); err != nil {
+		return nil, err
+	}
+	return ix, nil
+}
+
+// load reads the manifest and opens its snapshot read-only. A snapshot
+// pruned between reading the manifest and opening it is retried once with
+// the newer manifest.
+func (ix *Index) load() error {
+	for attempt := 0; ; attempt++ {
+		man, err := loadManifest(ix.dir, ix.root)
+		if errors.Is(err, errStale) {
+			ix.markRebuild(err.Error())
+			ix.man = newManifest(ix.root)
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		ix.man = man
+		ix.commits = openCommitIndex(ix.dir, ix.opts)
+		if len(man.Files) == 0 {
+			return nil
+		}
+		bi, err := openBleve(snapshotPath(ix.dir, man.Gen), true)
+		if err == nil {
+			ix.bi = bi
+			return nil
+		}
+		if attempt == 0 && errors.Is(err, bleve.ErrorIndexPathDoesNotExist) {
+			continue
+		}
+		ix.markRebuild(err.Error())
+		ix.man = newManifest(ix.root)
+		return nil
+	}
+}
+
+func (ix *Index) markRebuild(reason string) {
+	if ix.rebuild == "" {
+		ix.opts.logf("index: rebuilding %s from scratch: %s", ix.dir, reason)
+	}
+	ix.rebuild = reason
+}
+
+// openBleve opens the scorch index at path, read-only or for writing,
+// creating it when writing and it does not exist.
+func openBleve(path string, readOnly bool) (bleve.Index, error) {
+	cfg := map[string]any{"read_only": readOnly, "bolt_timeout": boltTimeout}
+	bi, err := bleve.OpenUsing(path, cfg)
+	if errors.Is(err, bleve.ErrorIndexPathDoesNotExist) && !readOnly {
+		bi, err = bleve.NewUsing(path, buildMapping(), scorch.Name, scorch.Name, map[string]any{"bolt_timeout": boltTimeout})
+	}
+	if errors.Is(err, bolt.ErrTimeout) {
+		return nil, fmt.Errorf("%w: %s", ErrBusy, path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("index: open %s: %w", path, err)
+	}
+	return bi, nil
+}
+
+// Root returns the resolved absolute root of the repository.
+func (ix *Index) Root() string { return ix.root }
+
+// Dir returns the index directory.
+func (ix *Index) Dir() string { return ix.dir }
+
+// Close releases the index.
+func (ix *Index) Close() error {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	var errs []error
+	if ix.bi != nil {
+		errs = append(errs, ix.bi.Close())
+		ix.bi = nil
+	}
+	if ix.commits != nil {
+		errs = append(errs, ix.commits.close())
+		ix.commits = nil
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("index: close: %w", err)
+	}
+	return nil
+}
+
+// snapshot returns the current bleve handle and manifest for a reader.
+func (ix *Index) snapshot() (bleve.Index, *manifest) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.bi, ix.man
+}

@@ -1,0 +1,120 @@
+package index
+
+import (
+	"bufio"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// FormatVersion is the on-disk format of an index directory. An index
+// written with another version is rebuilt from scratch. Bump it whenever
+// the mapping, the analyzers, the stored blob or the manifest change.
+const FormatVersion = 1
+
+const manifestName = "manifest.gob"
+
+// fileEntry is what the manifest remembers of one walked file. A file
+// whose size and mtime are unchanged is not read again; one whose content
+// hash is unchanged is not re-chunked.
+type fileEntry struct {
+	Size   int64
+	Mtime  int64 // unix nanoseconds; -1 forces a re-read on the next Update
+	Hash   string
+	Skip   string   // why the file is not indexed, "" if it is
+	Blocks []string // IDs of its block documents
+	Off    int64    // compressed content in the content store
+	Len    int64
+	Lang   string
+}
+
+// manifest is the index's record of what it holds. It is written
+// atomically (temporary file, then rename) after each Update.
+type manifest struct {
+	Version int
+	Root    string
+	Gen     int64 // incremented by every Update that wrote
+	Files   map[string]*fileEntry
+	// StoreSize is the content store's length when the manifest was
+	// written; bytes past it are from an Update that did not finish.
+	StoreSize int64
+	// CommitsHead is the newest commit indexed; CommitsCount how many.
+	CommitsHead  string
+	CommitsCount int
+}
+
+func newManifest(root string) *manifest {
+	return &manifest{Version: FormatVersion, Root: root, Files: map[string]*fileEntry{}}
+}
+
+// errStale marks a manifest that exists but cannot be used: another
+// version, another root, or undecodable. The index is rebuilt.
+var errStale = errors.New("index: stale manifest")
+
+// loadManifest reads dir's manifest. A missing one gives an empty manifest
+// and no error.
+func loadManifest(dir, root string) (*manifest, error) {
+	f, err := os.Open(filepath.Join(dir, manifestName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return newManifest(root), nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("index: open manifest: %w", err)
+	}
+	defer f.Close()
+	var m manifest
+	if err := gob.NewDecoder(bufio.NewReaderSize(f, 1<<16)).Decode(&m); err != nil {
+		return nil, fmt.Errorf("%w: decode: %v", errStale, err)
+	}
+	switch {
+	case m.Version != FormatVersion:
+		return nil, fmt.Errorf("%w: format version %d, want %d", errStale, m.Version, FormatVersion)
+	case m.Root != root:
+		return nil, fmt.Errorf("%w: built for %s", errStale, m.Root)
+	}
+	if m.Files == nil {
+		m.Files = map[string]*fileEntry{}
+	}
+	return &m, nil
+}
+
+// save writes the manifest atomically.
+func (m *manifest) save(dir string) error {
+	tmp, err := os.CreateTemp(dir, manifestName+".*")
+	if err != nil {
+		return fmt.Errorf("index: write manifest: %w", err)
+	}
+	w := bufio.NewWriterSize(tmp, 1<<16)
+	err = gob.NewEncoder(w).Encode(m)
+	if err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(dir, manifestName))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("index: write manifest: %w", err)
+	}
+	return nil
+}
+
+// clone copies the manifest deeply enough for an Update to change entries
+// while readers keep the old ones.
+func (m *manifest) clone() *manifest {
+	c := *m
+	c.Files = make(map[string]*fileEntry, len(m.Files))
+	for k, v := range m.Files {
+		c.Files[k] = v
+	}
+	return &c
+}

@@ -1,0 +1,193 @@
+package index
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/mapping"
+	bindex "github.com/blevesearch/bleve_index_api"
+)
+
+// Field names of a block document. The whole schema is declared here: the
+// mapping (used by queries and saved with the index) and the documents
+// (built directly, skipping bleve's reflection) both come from blockFields.
+const (
+	fName     = "name"    // symbol name, identifier analyzer
+	fQName    = "qname"   // qualified name (Type.method)
+	fSig      = "sig"     // signature
+	fDoc      = "doc"     // doc comment
+	fContent  = "content" // the block's text: indexed, never stored
+	fPathP    = "pathp"   // path parts ("src/authLogin.ts" → src, authlogin, auth, login, ts)
+	fPath     = "path"    // exact path, for prefix filters and FileBlocks
+	fLang     = "lang"
+	fKind     = "kind"
+	fSym      = "sym"     // exact name and qualified name, case kept: Symbol
+	fRefs     = "refs"    // exact identifiers used: Callers
+	fImports  = "imports" // exact import paths of header blocks: Importers
+	fImpTail  = "imptail" // last element of each import, extension dropped
+	fTest     = "test"    // bool
+	fProse    = "prose"   // bool: a document section or a prose file
+	fBlob     = "blob"    // stored only: JSON of the Block without its text
+	fieldsAll = ""
+)
+
+// fieldSpec says how one field is analysed.
+type fieldSpec struct {
+	name     string
+	analyzer string // identAnalyzer, or keyword.Name for exact fields
+}
+
+// blockFields are the indexed text fields. None is stored, none has term
+// vectors or doc values: the index stays small and the one stored field
+// (fBlob) is enough to rebuild a Block.
+var blockFields = []fieldSpec{
+	{fName, identAnalyzer}, {fQName, identAnalyzer}, {fSig, identAnalyzer},
+	{fDoc, identAnalyzer}, {fContent, identAnalyzer}, {fPathP, identAnalyzer},
+	{fPath, keyword.Name}, {fLang, keyword.Name}, {fKind, keyword.Name},
+	{fSym, keyword.Name}, {fRefs, keyword.Name}, {fImports, keyword.Name},
+	{fImpTail, keyword.Name},
+}
+
+// buildMapping returns the index mapping for block documents.
+func buildMapping() *mapping.IndexMappingImpl {
+	m := mapping.NewIndexMapping()
+	m.DefaultAnalyzer = identAnalyzer
+	m.StoreDynamic, m.IndexDynamic, m.DocValuesDynamic = false, false, false
+	dm := mapping.NewDocumentStaticMapping()
+	for _, f := range blockFields {
+		fm := mapping.NewTextFieldMapping()
+		fm.Analyzer = f.analyzer
+		fm.Store, fm.IncludeTermVectors, fm.IncludeInAll, fm.DocValues = false, false, false, false
+		dm.AddFieldMappingsAt(f.name, fm)
+	}
+	for _, name := range []string{fTest, fProse} {
+		fm := mapping.NewBooleanFieldMapping()
+		fm.Store, fm.IncludeInAll, fm.DocValues = false, false, false
+		dm.AddFieldMappingsAt(name, fm)
+	}
+	blob := mapping.NewTextFieldMapping()
+	blob.Index, blob.Store, blob.IncludeTermVectors, blob.IncludeInAll, blob.DocValues = false, true, false, false, false
+	dm.AddFieldMappingsAt(fBlob, blob)
+	m.DefaultMapping = dm
+	return m
+}
+
+// analyzers resolves the analyzers a document needs once per build.
+type analyzers struct {
+	byName map[string]analysis.Analyzer
+}
+
+func newAnalyzers(m *mapping.IndexMappingImpl) analyzers {
+	a := analyzers{byName: map[string]analysis.Analyzer{}}
+	for _, f := range blockFields {
+		a.byName[f.analyzer] = m.AnalyzerNamed(f.analyzer)
+	}
+	return a
+}
+
+// storedDocMax caps the doc comment kept in the stored block; longer ones
+// are cut (the full text is in the file).
+const storedDocMax = 1024
+
+// proseLangs are languages whose blocks count as documentation.
+var proseLangs = map[string]bool{"markdown": true, "rst": true, "text": true, "asciidoc": true, "org": true}
+
+func isProse(b Block) bool { return b.Kind == KindSection || proseLangs[b.Lang] }
+
+// blockDoc builds the bleve document of one block; text is its content.
+func (a analyzers) blockDoc(b Block, text []byte) (*document.Document, error) {
+	d := document.NewDocument(b.ID)
+	add := func(name string, value string) {
+		if value != "" {
+			a.addText(d, name, []byte(value))
+		}
+	}
+	add(fName, b.Name)
+	add(fQName, b.QualName)
+	add(fSig, b.Signature)
+	add(fDoc, b.Doc)
+	a.addText(d, fContent, text)
+	add(fPathP, b.Path)
+	add(fPath, b.Path)
+	add(fLang, b.Lang)
+	add(fKind, string(b.Kind))
+	add(fSym, b.Name)
+	if b.QualName != b.Name {
+		add(fSym, b.QualName)
+	}
+	for _, r := range b.Refs {
+		add(fRefs, r)
+	}
+	for _, imp := range b.Imports {
+		add(fImports, imp)
+		add(fImpTail, importTail(imp))
+	}
+	d.AddField(document.NewBooleanFieldWithIndexingOptions(fTest, nil, b.Test || isTestPath(b.Path), bindex.IndexField))
+	d.AddField(document.NewBooleanFieldWithIndexingOptions(fProse, nil, isProse(b), bindex.IndexField))
+	blob, err := encodeBlob(b)
+	if err != nil {
+		return nil, err
+	}
+	d.AddField(document.NewTextFieldWithIndexingOptions(fBlob, nil, blob, bindex.StoreField))
+	return d, nil
+}
+
+func (a analyzers) addText(d *document.Document, name string, value []byte) {
+	an := a.byName[analyzerOf(name)]
+	d.AddField(document.NewTextFieldCustom(name, nil, value, bindex.IndexField, an))
+}
+
+func analyzerOf(field string) string {
+	for _, f := range blockFields {
+		if f.name == field {
+			return f.analyzer
+		}
+	}
+	return identAnalyzer
+}
+
+// encodeBlob serialises what rebuilds a Block (everything but its text).
+func encodeBlob(b Block) ([]byte, error) {
+	if len(b.Doc) > storedDocMax {
+		b.Doc = b.Doc[:storedDocMax] + "…"
+	}
+	return json.Marshal(b)
+}
+
+func decodeBlob(data []byte) (Block, error) {
+	var b Block
+	err := json.Unmarshal(data, &b)
+	return b, err
+}
+
+// importTail is the last element of an import path without extension and
+// quotes: "./auth/login.js" → "login", "a.b.c" → "c", "net/http" → "http".
+func importTail(imp string) string {
+	imp = strings.Trim(imp, `"'<> `)
+	imp = strings.TrimRight(imp, "/")
+	if i := strings.LastIndexAny(imp, "/\\:"); i >= 0 {
+		imp = imp[i+1:]
+	}
+	for _, ext := range []string{".js", ".ts", ".jsx", ".tsx", ".mjs", ".cjs", ".py", ".h", ".hpp", ".rs"} {
+		imp = strings.TrimSuffix(imp, ext)
+	}
+	if i := strings.LastIndexByte(imp, '.'); i >= 0 && i < len(imp)-1 {
+		imp = imp[i+1:]
+	}
+	return imp
+}
+
+// isTestPath backs up the chunker's Test flag with path conventions.
+func isTestPath(p string) bool {
+	base := p[strings.LastIndexByte(p, '/')+1:]
+	switch {
+	case strings.HasSuffix(base, "_test.go"), strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py"),
+		strings.HasSuffix(base, "_test.py"), strings.Contains(base, ".test."), strings.Contains(base, ".spec."):
+		return true
+	}
+	return strings.HasPrefix(p, "tests/") || strings.HasPrefix(p, "test/") ||
+		strings.Contains(p, "/tests/") || strings.Contains(p, "/test/") || strings.Contains(p, "/__tests__/")
+}

@@ -1,0 +1,96 @@
+package index
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/loupe-dev/loupe/index/chunk"
+)
+
+// ErrNotIndexed is returned by Read for a block of a file the index does
+// not hold.
+var ErrNotIndexed = errors.New("index: file not indexed")
+
+// Read returns a block's current text. The file is read as it is now:
+//   - unchanged since indexing: the block's lines;
+//   - changed: the file is chunked again and the block found by ID, then
+//     qualified name and kind (Moved when its lines changed); if it cannot
+//     be found, the stored text at the old lines, marked Stale;
+//   - deleted: the stored text, marked Deleted.
+//
+// A changed file is scheduled for re-indexing by the next Update.
+func (ix *Index) Read(b Block) (BlockText, error) {
+	_, man := ix.snapshot()
+	e, ok := man.Files[b.Path]
+	if !ok || e.Skip != "" {
+		return BlockText{}, fmt.Errorf("%w: %s", ErrNotIndexed, b.Path)
+	}
+	data, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(b.Path)))
+	if errors.Is(err, fs.ErrNotExist) {
+		bt, err := ix.storedText(e, b)
+		bt.Deleted = true
+		return bt, err
+	}
+	if err != nil {
+		return BlockText{}, fmt.Errorf("index: read %s: %w", b.Path, err)
+	}
+	if hashBytes(data) == e.Hash {
+		return BlockText{Block: b, Text: linesText(data, b.StartLine, b.EndLine)}, nil
+	}
+	ix.scheduleRecheck(b.Path)
+	if nb, ok := findAgain(b, chunk.File(b.Path, data)); ok {
+		moved := nb.StartLine != b.StartLine || nb.EndLine != b.EndLine
+		return BlockText{Block: nb, Text: linesText(data, nb.StartLine, nb.EndLine), Moved: moved}, nil
+	}
+	bt, err := ix.storedText(e, b)
+	bt.Stale = true
+	return bt, err
+}
+
+// findAgain looks for b among a file's new blocks: same ID, or the same
+// qualified name and kind, or (for windows and sections) the same hash.
+func findAgain(b Block, blocks []Block) (Block, bool) {
+	for _, nb := range blocks {
+		if nb.ID == b.ID && (b.QualName != "" || nb.Hash == b.Hash) {
+			return nb, true
+		}
+	}
+	for _, nb := range blocks {
+		if b.QualName != "" && nb.QualName == b.QualName && nb.Kind == b.Kind {
+			return nb, true
+		}
+	}
+	for _, nb := range blocks {
+		if b.Hash != "" && nb.Hash == b.Hash {
+			return nb, true
+		}
+	}
+	return Block{}, false
+}
+
+// storedText returns the block's lines from the content store.
+func (ix *Index) storedText(e *fileEntry, b Block) (BlockText, error) {
+	data, err := readRecord(ix.dir, e.Off, e.Len)
+	if err != nil {
+		return BlockText{Block: b}, err
+	}
+	return BlockText{Block: b, Text: linesText(data, b.StartLine, b.EndLine)}, nil
+}
+
+func (ix *Index) scheduleRecheck(path string) {
+	ix.mu.Lock()
+	ix.recheck[path] = true
+	ix.mu.Unlock()
+}
+
+// linesText returns lines start..end of data, newline-terminated.
+func linesText(data []byte, start, end int) string {
+	s := string(blockBytes(data, lineOffsets(data), start, end))
+	if s != "" && s[len(s)-1] != '\n' {
+		s += "\n"
+	}
+	return s
+}

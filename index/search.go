@@ -1,0 +1,238 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// DefaultLimit is the number of hits Search returns when Query.Limit is 0.
+const DefaultLimit = 200
+
+// Field boosts of a text query. A word in a symbol's name says far more
+// about the block than the same word somewhere in its body; the signature
+// and the path sit between. BM25 (bleve's scorer) does the rest.
+var textBoosts = []struct {
+	field string
+	boost float64
+}{
+	{fName, 4}, {fQName, 4}, {fSig, 2}, {fPathP, 1.5}, {fDoc, 1}, {fContent, 1},
+}
+
+// Boosts of exact identifiers and path fragments.
+const (
+	boostSymExact  = 10 // the identifier is the symbol's name, same case
+	boostNameExact = 6  // …lowercased, name or qualified name
+	boostIdentBody = 1  // the identifier appears whole in the body
+	boostPathExact = 5  // the fragment is the whole path
+	boostPathParts = 3  // the fragment's parts all appear in the path
+	filterBoost    = 1e-9
+)
+
+// Search runs a full-text query over blocks: the text and identifiers
+// score, the filters restrict. Hits are ordered by score, then path and
+// line, so equal inputs give equal outputs.
+func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
+	limit := q.Limit
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	var hits []Hit
+	err := ix.withIndex(func(bi bleve.Index) error {
+		res, err := runQuery(ctx, bi, buildQuery(q), limit)
+		if err != nil {
+			return err
+		}
+		hits = make([]Hit, 0, len(res))
+		for _, dm := range res {
+			b, err := blobOf(dm)
+			if err != nil {
+				return err
+			}
+			hits = append(hits, Hit{Block: b, Score: dm.Score, Fields: matchedFields(q, b)})
+		}
+		return nil
+	})
+	sortHits(hits)
+	return hits, err
+}
+
+// withIndex runs f with the open bleve index, holding it against a
+// concurrent close. An empty index runs nothing.
+func (ix *Index) withIndex(f func(bleve.Index) error) error {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	if ix.bi == nil {
+		return nil
+	}
+	return f(ix.bi)
+}
+
+func runQuery(ctx context.Context, bi bleve.Index, q query.Query, limit int) (search.DocumentMatchCollection, error) {
+	req := bleve.NewSearchRequestOptions(q, limit, 0, false)
+	req.Fields = []string{fBlob}
+	res, err := bi.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("index: search: %w", err)
+	}
+	return res.Hits, nil
+}
+
+func blobOf(dm *search.DocumentMatch) (Block, error) {
+	s, _ := dm.Fields[fBlob].(string)
+	b, err := decodeBlob([]byte(s))
+	if err != nil {
+		return Block{}, fmt.Errorf("index: decode block %s: %w", dm.ID, err)
+	}
+	return b, nil
+}
+
+func sortHits(hits []Hit) {
+	sort.SliceStable(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		if a.Score != b.Score {
+			return a.Score > b.Score
+		}
+		return blockLess(a.Block, b.Block)
+	})
+}
+
+func blockLess(a, b Block) bool {
+	if a.Path != b.Path {
+		return a.Path < b.Path
+	}
+	if a.StartLine != b.StartLine {
+		return a.StartLine < b.StartLine
+	}
+	return a.EndLine > b.EndLine // the enclosing block first
+}
+
+// buildQuery turns a Query into a bleve boolean query.
+func buildQuery(q Query) query.Query {
+	var should []query.Query
+	if q.Text != "" {
+		for _, fb := range textBoosts {
+			should = append(should, match(q.Text, fb.field, identAnalyzer, fb.boost, false))
+		}
+	}
+	for _, id := range q.Identifiers {
+		should = append(should,
+			term(id, fSym, boostSymExact),
+			match(id, fName, exactAnalyzer, boostNameExact, false),
+			match(id, fQName, exactAnalyzer, boostNameExact, false),
+			match(id, fContent, exactAnalyzer, boostIdentBody, false))
+	}
+	for _, p := range q.Paths {
+		should = append(should, term(p, fPath, boostPathExact), match(p, fPathP, identAnalyzer, boostPathParts, true))
+	}
+	bq := bleve.NewBooleanQuery()
+	if len(should) == 0 {
+		bq.AddMust(bleve.NewMatchAllQuery())
+	} else {
+		bq.AddShould(should...)
+		bq.SetMinShould(1)
+	}
+	addFilters(bq, q)
+	return bq
+}
+
+func addFilters(bq *query.BooleanQuery, q Query) {
+	if len(q.Kinds) > 0 {
+		var any []query.Query
+		for _, k := range q.Kinds {
+			any = append(any, term(string(k), fKind, filterBoost))
+		}
+		bq.AddMust(bleve.NewDisjunctionQuery(any...))
+	}
+	if len(q.Langs) > 0 {
+		var any []query.Query
+		for _, l := range q.Langs {
+			any = append(any, term(l, fLang, filterBoost))
+		}
+		bq.AddMust(bleve.NewDisjunctionQuery(any...))
+	}
+	if q.PathPrefix != "" {
+		pq := bleve.NewPrefixQuery(q.PathPrefix)
+		pq.SetField(fPath)
+		pq.SetBoost(filterBoost)
+		bq.AddMust(pq)
+	}
+	if q.ExcludeTests {
+		bq.AddMustNot(boolQ(fTest, true))
+	}
+	if q.ExcludeDocs {
+		bq.AddMustNot(boolQ(fProse, true))
+	}
+	if q.OnlyDocs {
+		bq.AddMust(boolQ(fProse, true))
+	}
+}
+
+func match(text, field, analyzer string, boost float64, all bool) query.Query {
+	mq := bleve.NewMatchQuery(text)
+	mq.SetField(field)
+	mq.Analyzer = analyzer
+	mq.SetBoost(boost)
+	if all {
+		mq.SetOperator(query.MatchQueryOperatorAnd)
+	}
+	return mq
+}
+
+func term(t, field string, boost float64) query.Query {
+	tq := bleve.NewTermQuery(t)
+	tq.SetField(field)
+	tq.SetBoost(boost)
+	return tq
+}
+
+func boolQ(field string, v bool) query.Query {
+	bq := bleve.NewBoolFieldQuery(v)
+	bq.SetField(field)
+	bq.SetBoost(filterBoost)
+	return bq
+}
+
+// matchedFields names the block fields that hold a query word, for the
+// explanation of a hit. Content is not stored, so a hit whose name,
+// signature, doc and path hold none of the words matched in its content.
+func matchedFields(q Query, b Block) []string {
+	words := map[string]bool{}
+	for _, tok := range (identAnalyzerFunc{parts: true}).Analyze([]byte(q.Text)) {
+		words[string(tok.Term)] = true
+	}
+	var out []string
+	for _, id := range q.Identifiers {
+		if id == b.Name || id == b.QualName {
+			out = append(out, "symbol")
+			break
+		}
+	}
+	for _, f := range []struct{ name, value string }{
+		{"name", b.Name}, {"qualified_name", b.QualName}, {"signature", b.Signature}, {"doc", b.Doc}, {"path", b.Path},
+	} {
+		if hasWord(f.value, words) {
+			out = append(out, f.name)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, "content")
+	}
+	return out
+}
+
+func hasWord(s string, words map[string]bool) bool {
+	if s == "" || len(words) == 0 {
+		return false
+	}
+	for _, tok := range (identAnalyzerFunc{parts: true}).Analyze([]byte(s)) {
+		if words[string(tok.Term)] {
+			return true
+		}
+	}
+	return false
+}

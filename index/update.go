@@ -1,0 +1,282 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// UpdateStats says what an Update did.
+type UpdateStats struct {
+	Added     int            // files indexed for the first time
+	Changed   int            // files re-chunked because their content changed
+	Removed   int            // files gone since the last Update
+	Unchanged int            // files indexed before and still the same
+	Skipped   map[string]int // files not indexed, by reason (Skip* constants)
+	Blocks    int            // blocks written by this Update
+	Bytes     int64          // bytes read and indexed by this Update
+	Duration  time.Duration
+	Commits   int    // commits newly indexed
+	Rebuilt   string // why the index was rebuilt from scratch, "" if it was not
+}
+
+// Files returns how many files the index holds after the Update.
+func (s UpdateStats) Files() int { return s.Added + s.Changed + s.Unchanged }
+
+// plan is what an Update has to do after the walk.
+type plan struct {
+	read    []walkFile // new, changed or scheduled for a re-read
+	removed []string   // in the manifest, gone from the tree
+	bytes   int64      // total size of read
+}
+
+// Update brings the index up to date with the tree: it walks the root,
+// re-chunks only files whose size, mtime and then content hash changed,
+// deletes the blocks of files that vanished, and indexes new git commits.
+// progress, if not nil, is called from the goroutine running Update.
+// Only one process updates an index at a time; a second one waits briefly
+// and then fails with ErrLocked, naming the holder's pid.
+func (ix *Index) Update(ctx context.Context, progress func(Progress)) (UpdateStats, error) {
+	start := time.Now()
+	stats := UpdateStats{Skipped: map[string]int{}}
+	report := progressFunc(progress)
+	lock, err := acquireLock(ctx, ix.dir, lockWait)
+	if err != nil {
+		return stats, err
+	}
+	defer lock.release()
+	man, err := ix.reload()
+	if err != nil {
+		return stats, err
+	}
+	stats.Rebuilt = ix.rebuildReason()
+	report(Progress{Phase: "walk"})
+	tree, err := walkTree(ctx, ix.root, ix.dir, ix.opts)
+	if err != nil {
+		return stats, err
+	}
+	p := ix.makePlan(tree, man, &stats)
+	if len(p.read) > 0 || len(p.removed) > 0 || stats.Rebuilt != "" {
+		if err := ix.write(ctx, man, p, &stats, report); err != nil {
+			return stats, err
+		}
+	}
+	if err := ix.updateCommits(ctx, &stats, report); err != nil {
+		ix.opts.logf("index: commits not indexed: %v", err)
+	}
+	stats.Duration = time.Since(start)
+	report(Progress{Phase: "done", FilesDone: len(p.read), FilesTotal: len(p.read), BytesDone: p.bytes, BytesTotal: p.bytes})
+	return stats, nil
+}
+
+func progressFunc(f func(Progress)) func(Progress) {
+	if f == nil {
+		return func(Progress) {}
+	}
+	return f
+}
+
+func (ix *Index) rebuildReason() string {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.rebuild
+}
+
+// reload re-reads the manifest under the writer lock (another process may
+// have updated the index since Open) and moves to its snapshot if it did.
+// It returns a private copy for the Update to change.
+func (ix *Index) reload() (*manifest, error) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.rebuild != "" {
+		return newManifest(ix.root), nil
+	}
+	disk, err := loadManifest(ix.dir, ix.root)
+	if errors.Is(err, errStale) {
+		ix.markRebuild(err.Error())
+		return newManifest(ix.root), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if disk.Gen != ix.man.Gen {
+		if err := ix.swapSnapshot(disk); err != nil {
+			ix.markRebuild(err.Error())
+			return newManifest(ix.root), nil
+		}
+	}
+	man := disk.clone()
+	for p := range ix.recheck {
+		if e, ok := man.Files[p]; ok {
+			c := *e
+			c.Mtime = -1
+			man.Files[p] = &c
+		}
+	}
+	return man, nil
+}
+
+// swapSnapshot moves readers to man's snapshot; the caller holds ix.mu.
+func (ix *Index) swapSnapshot(man *manifest) error {
+	var bi bleve.Index
+	if len(man.Files) > 0 {
+		var err error
+		if bi, err = openBleve(snapshotPath(ix.dir, man.Gen), true); err != nil {
+			return err
+		}
+	}
+	if ix.bi != nil {
+		ix.bi.Close()
+	}
+	ix.bi, ix.man = bi, man
+	return nil
+}
+
+// makePlan compares the walk with the manifest.
+func (ix *Index) makePlan(tree walkResult, man *manifest, stats *UpdateStats) plan {
+	for reason, n := range tree.Skipped {
+		stats.Skipped[reason] += n
+	}
+	var p plan
+	seen := make(map[string]bool, len(tree.Files))
+	for _, f := range tree.Files {
+		seen[f.Rel] = true
+		e, ok := man.Files[f.Rel]
+		if ok && e.Size == f.Size && e.Mtime == f.Mtime {
+			if e.Skip != "" {
+				stats.Skipped[e.Skip]++
+			} else {
+				stats.Unchanged++
+			}
+			continue
+		}
+		p.read = append(p.read, f)
+		p.bytes += f.Size
+	}
+	for rel := range man.Files {
+		if !seen[rel] {
+			p.removed = append(p.removed, rel)
+		}
+	}
+	return p
+}
+
+// write applies a plan to the live index, then publishes a snapshot and
+// moves readers to it. Searches keep running on the old snapshot meanwhile.
+func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *UpdateStats, report func(Progress)) error {
+	bi, man, err := ix.openWriter(man, stats)
+	if err != nil {
+		return err
+	}
+	sw, err := openStoreWriter(ix.dir, man.StoreSize)
+	if err != nil {
+		bi.Close()
+		return err
+	}
+	runErr := ix.indexFiles(ctx, bi, sw, man, p, stats, report)
+	if runErr == nil {
+		runErr = deleteRemoved(bi, man, p.removed, stats)
+	}
+	runErr = errors.Join(runErr, sw.close())
+	man.StoreSize = sw.off
+	if runErr == nil {
+		man.StoreSize, runErr = compactStore(ix.dir, man.Files, man.StoreSize)
+	}
+	if err := bi.Close(); err != nil {
+		return errors.Join(runErr, fmt.Errorf("index: close writer: %w", err))
+	}
+	// The manifest is saved even after an error or a cancellation: it
+	// records exactly the files whose batches were committed, so the next
+	// Update resumes where this one stopped.
+	man.Gen++
+	snap := snapshotPath(ix.dir, man.Gen)
+	if err := publishSnapshot(filepath.Join(ix.dir, blocksDir), snap); err != nil {
+		return errors.Join(runErr, err)
+	}
+	if err := man.save(ix.dir); err != nil {
+		return errors.Join(runErr, err)
+	}
+	ix.mu.Lock()
+	err = ix.swapSnapshot(man)
+	clear(ix.recheck)
+	ix.mu.Unlock()
+	pruneSnapshots(filepath.Join(ix.dir, snapshotsDir), snap)
+	return errors.Join(runErr, err)
+}
+
+// openWriter opens the live index for writing, starting from scratch when
+// a rebuild is due or the index fails to open.
+func (ix *Index) openWriter(man *manifest, stats *UpdateStats) (bleve.Index, *manifest, error) {
+	path := filepath.Join(ix.dir, blocksDir)
+	if ix.rebuildReason() != "" {
+		if err := ix.wipe(); err != nil {
+			return nil, nil, err
+		}
+		man = newManifest(ix.root)
+	}
+	bi, err := openBleve(path, false)
+	if err != nil && !errors.Is(err, ErrBusy) {
+		ix.opts.logf("index: rebuilding %s from scratch: %v", ix.dir, err)
+		stats.Rebuilt = err.Error()
+		if err := ix.wipe(); err != nil {
+			return nil, nil, err
+		}
+		man = newManifest(ix.root)
+		bi, err = openBleve(path, false)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	ix.mu.Lock()
+	ix.rebuild = ""
+	ix.mu.Unlock()
+	return bi, man, nil
+}
+
+// wipe removes everything an index directory holds but the lock.
+func (ix *Index) wipe() error {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.bi != nil {
+		ix.bi.Close()
+		ix.bi = nil
+	}
+	ix.man = newManifest(ix.root)
+	if ix.commits != nil {
+		ix.commits.close()
+		ix.commits = nil
+	}
+	for _, name := range []string{blocksDir, snapshotsDir, storeName, manifestName, commitsDir} {
+		if err := os.RemoveAll(filepath.Join(ix.dir, name)); err != nil {
+			return fmt.Errorf("index: wipe %s: %w", ix.dir, err)
+		}
+	}
+	return nil
+}
+
+// deleteRemoved deletes the blocks of files that vanished.
+func deleteRemoved(bi bleve.Index, man *manifest, removed []string, stats *UpdateStats) error {
+	if len(removed) == 0 {
+		return nil
+	}
+	b := bi.NewBatch()
+	for _, rel := range removed {
+		e := man.Files[rel]
+		if e.Skip == "" {
+			stats.Removed++
+		}
+		for _, id := range e.Blocks {
+			b.Delete(id)
+		}
+		delete(man.Files, rel)
+	}
+	if err := bi.Batch(b); err != nil {
+		return fmt.Errorf("index: delete removed files: %w", err)
+	}
+	return nil
+}
