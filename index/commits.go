@@ -209,4 +209,3 @@ func (ci *commitIndex) search(ctx context.Context, q query.Query, limit int) ([]
 	}
 	return hits, nil
 }
-
