@@ -1,0 +1,158 @@
+package commits_test
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/source/changes/gittest"
+	"github.com/loupe-dev/loupe/engine/source/commits"
+	"github.com/loupe-dev/loupe/index"
+)
+
+var (
+	now = time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+	day = 24 * time.Hour
+)
+
+// fakeSearcher answers every search with fixed hits.
+type fakeSearcher struct {
+	hits []index.CommitHit
+	err  error
+	text string
+}
+
+func (f *fakeSearcher) SearchCommits(ctx context.Context, text string, limit int) ([]index.CommitHit, error) {
+	f.text = text
+	if len(f.hits) > limit {
+		return f.hits[:limit], f.err
+	}
+	return f.hits, f.err
+}
+
+// history makes a repository with three commits and returns them as the
+// index would (newest first).
+func history(t *testing.T) (*gittest.Repo, []index.Commit) {
+	r := gittest.New(t)
+	r.Write("pay/pay.go", "package pay\n\nfunc charge() {}\n", time.Time{})
+	r.Commit(now.Add(-100*day), "pay: add charge")
+	r.Write("pay/retry.go", "package pay\n\nfunc retryWithBackoff() {\n\tcharge()\n}\n", time.Time{})
+	r.Write("README.md", "# pay\n", time.Time{})
+	r.Commit(now.Add(-30*day), "pay: retry with backoff\n\nBecause the gateway flakes.")
+	r.Write("README.md", "# pay\n\nRetries.\n", time.Time{})
+	r.Commit(now.Add(-1*day), "docs: mention retries")
+	out := r.Git("log", "--format=%x1e%H%x1f%ct%x1f%s%x1f%b%x1f", "--name-only")
+	var list []index.Commit
+	for _, rec := range strings.Split(out, "\x1e") {
+		rec = strings.TrimSpace(rec)
+		if rec == "" {
+			continue
+		}
+		f := strings.Split(rec, "\x1f")
+		files := f[4]
+		secs, _ := strconv.ParseInt(f[1], 10, 64)
+		list = append(list, index.Commit{SHA: f[0], Author: "Ada Lovelace", Email: "ada@example.com", Time: secs,
+			Subject: f[2], Body: strings.TrimSpace(f[3]), Files: strings.Fields(files)})
+	}
+	if len(list) != 3 {
+		t.Fatalf("history: %d commits from %q", len(list), out)
+	}
+	return r, list
+}
+
+func follow(t *testing.T, src *commits.Source, top ...engine.Candidate) []engine.Candidate {
+	t.Helper()
+	got, err := src.Follow(context.Background(), engine.Query{Keywords: []string{"retry"}}, top)
+	if err != nil {
+		t.Fatalf("Follow: %v", err)
+	}
+	return got
+}
+
+func codeHit(path string) engine.Candidate {
+	return engine.Candidate{ID: path + "#f", Source: engine.SourceCode, Block: index.Block{ID: path + "#f", Path: path}, Score: 3}
+}
+
+func TestFollow(t *testing.T) {
+	r, cs := history(t)
+	docs, retry, first := cs[0], cs[1], cs[2]
+	s := &fakeSearcher{hits: []index.CommitHit{{Commit: docs, Score: 2}, {Commit: retry, Score: 1.8}, {Commit: first, Score: 0.5}}}
+	got := follow(t, commits.New(s, commits.Options{Root: r.Dir, Now: func() time.Time { return now }}), codeHit("pay/retry.go"))
+	if s.text != "retry" {
+		t.Errorf("searched %q", s.text)
+	}
+	if len(got) != 3 || got[0].ID != "commits:"+retry.SHA || got[1].ID != "commits:"+docs.SHA {
+		t.Fatalf("order %v, want the commit touching the top file first", ids(got))
+	}
+	c := got[0]
+	if c.Source != engine.SourceCommits || c.Block.Kind != index.KindCommit || c.Block.Name != retry.SHA[:7] {
+		t.Errorf("block %+v", c.Block)
+	}
+	if c.Meta["sha"] != retry.SHA || c.Meta["author"] != "Ada Lovelace" || c.Meta["date"] != "2026-02-08" {
+		t.Errorf("meta %v", c.Meta)
+	}
+	wantHead := "commit " + retry.SHA[:7] + " · Ada Lovelace <ada@example.com> · 2026-02-08 12:00 UTC (1 month ago)\n\n" +
+		"pay: retry with backoff\n\nBecause the gateway flakes.\n\n" +
+		"2 files changed, +6 −0\n  README.md  +1 −0\n  pay/retry.go  +5 −0\n\n" +
+		"--- pay/retry.go\n@@ -0,0 +1,5 @@\n+package pay\n"
+	if !strings.HasPrefix(c.Text, wantHead) {
+		t.Errorf("text:\n%s\nwant prefix:\n%s", c.Text, wantHead)
+	}
+	if strings.Contains(got[1].Text, "@@") {
+		t.Errorf("a commit touching no top file shows hunks:\n%s", got[1].Text)
+	}
+	if !strings.Contains(c.Reason, "changed pay/retry.go") {
+		t.Errorf("reason %q", c.Reason)
+	}
+}
+
+func TestFollowLimitsAndTrims(t *testing.T) {
+	r, cs := history(t)
+	s := &fakeSearcher{hits: []index.CommitHit{{Commit: cs[1], Score: 1}, {Commit: cs[0], Score: 1}}}
+	src := commits.New(s, commits.Options{Root: r.Dir, Limit: 1, MaxDiffLines: 3, MaxFiles: 1, Now: func() time.Time { return now }})
+	got := follow(t, src, codeHit("pay/retry.go"))
+	if len(got) != 1 {
+		t.Fatalf("got %d commits, want 1", len(got))
+	}
+	for _, want := range []string{"  … 1 more\n", "+package pay\n… 4 more diff lines\n"} {
+		if !strings.Contains(got[0].Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, got[0].Text)
+		}
+	}
+}
+
+func TestFollowUnknownCommitKeepsIndexedFiles(t *testing.T) {
+	r, _ := history(t)
+	gone := index.Commit{SHA: strings.Repeat("ab", 20), Author: "X", Time: now.Unix(), Subject: "rebased away", Files: []string{"a.go"}}
+	src := commits.New(&fakeSearcher{hits: []index.CommitHit{{Commit: gone, Score: 1}}}, commits.Options{Root: r.Dir, Now: func() time.Time { return now }})
+	got := follow(t, src, codeHit("a.go"))
+	if len(got) != 1 || !strings.Contains(got[0].Text, "1 files changed, +0 −0\n  a.go\n") {
+		t.Errorf("got %+v", got)
+	}
+}
+
+func TestFollowErrorsAndEmptyQuery(t *testing.T) {
+	boom := errors.New("boom")
+	src := commits.New(&fakeSearcher{err: boom}, commits.Options{Root: t.TempDir()})
+	if _, err := src.Follow(context.Background(), engine.Query{Keywords: []string{"x"}}, nil); !errors.Is(err, boom) {
+		t.Errorf("err = %v, want boom", err)
+	}
+	if got, err := src.Follow(context.Background(), engine.Query{}, nil); got != nil || err != nil {
+		t.Errorf("empty query: %v, %v", got, err)
+	}
+	if _, err := commits.New(&fakeSearcher{}, commits.Options{}).Follow(context.Background(), engine.Query{Raw: "x"}, nil); err == nil {
+		t.Error("no error without a root")
+	}
+}
+
+func ids(cs []engine.Candidate) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.ID)
+	}
+	return out
+}
