@@ -10,6 +10,7 @@ import (
 	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/keymap"
+	"github.com/loupe-dev/loupe/render"
 )
 
 // Engine is what the explorer needs from retrieval: the candidates for what
@@ -32,11 +33,11 @@ type BuildFunc func(ctx context.Context, progress chan<- index.Progress) error
 // value or a function: the TUI never reaches for globals.
 type Deps struct {
 	Engine Engine   // required
-	Pack   PackFunc // required: engine.Pack
-	// NewFormatter builds the formatter of a format name: render.New.
+	Pack   PackFunc // required: engine.Assemble
+	// NewFormatter builds the formatter of a format name; nil: render.New.
 	NewFormatter func(format string) (engine.Formatter, error)
 	// Terminal renders markdown for the screen at a width with an explicit
-	// glamour style: render.Terminal. Nil: the context preview is raw text.
+	// glamour style; nil: render.Terminal.
 	Terminal func(markdown string, width int, style string) (string, error)
 	Counter  engine.Counter // required: tokens.New(cfg.Tokenizer)
 	// Clipboard writes to the system clipboard (atotto); nil when there is
@@ -116,8 +117,6 @@ func (d Deps) Validate() error {
 		return fmt.Errorf("%w: Engine", ErrMissingDep)
 	case d.Pack == nil:
 		return fmt.Errorf("%w: Pack", ErrMissingDep)
-	case d.NewFormatter == nil:
-		return fmt.Errorf("%w: NewFormatter", ErrMissingDep)
 	case d.Counter == nil:
 		return fmt.Errorf("%w: Counter", ErrMissingDep)
 	}
@@ -147,6 +146,26 @@ func formatIndex(f string) int {
 		}
 	}
 	return -1
+}
+
+// withDefaults fills the zero functions with the real renderer.
+func (d Deps) withDefaults() Deps {
+	if d.NewFormatter == nil {
+		d.NewFormatter = renderFormatter
+	}
+	if d.Terminal == nil {
+		d.Terminal = render.Terminal
+	}
+	return d
+}
+
+// renderFormatter adapts render.New to the engine's Formatter.
+func renderFormatter(format string) (engine.Formatter, error) {
+	f, err := render.New(format)
+	if err != nil {
+		return nil, fmt.Errorf("tui: %w", err)
+	}
+	return f, nil
 }
 
 // withDefaults fills the zero fields of a configuration.

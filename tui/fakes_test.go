@@ -70,7 +70,7 @@ func bodyAt(text string, l engine.Level) string {
 func fakePack(cands []engine.Candidate, req engine.PackRequest) (*engine.Pack, error) {
 	avail := req.Budget - req.Reserves.Total()
 	if avail < fakeOverhead {
-		return nil, fmt.Errorf("fake: budget %d below the overhead %d: %w", req.Budget, fakeOverhead, errBudgetTooSmall)
+		return nil, fmt.Errorf("fake: budget %d below the overhead %d: %w", req.Budget, fakeOverhead, engine.ErrBudgetTooSmall)
 	}
 	p := &engine.Pack{Query: req.Query, Budget: req.Budget, Available: avail, Tokenizer: req.Counter.Name(),
 		Format: req.Formatter.Name(), PerSource: map[engine.Source]engine.SourceUsage{}}

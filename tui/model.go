@@ -17,8 +17,8 @@
 //
 // How main builds it:
 //
-//	deps := tui.Deps{Engine: eng, Pack: engine.Pack, NewFormatter: render.New,
-//		Terminal: render.Terminal, Counter: counter, Clipboard: clipboard.WriteAll,
+//	deps := tui.Deps{Engine: eng, Pack: engine.Assemble, Counter: counter,
+//		Clipboard: clipboard.WriteAll, // only when DISPLAY or WAYLAND_DISPLAY is set
 //		AddNote: notes.Add, Build: build, SessionPath: path, Root: root,
 //		Editor: os.Getenv("EDITOR"), Config: cfg}
 //	if err := deps.Validate(); err != nil { … }
@@ -96,6 +96,7 @@ type Model struct {
 // New builds the explorer. initialQuery runs at once (no debounce); with
 // Deps.Resume the saved session replaces it.
 func New(deps Deps, initialQuery string) Model {
+	deps = deps.withDefaults()
 	cfg := deps.Config.withDefaults()
 	dark := cfg.Style != "light"
 	st := newStyles(dark, cfg.NoColor)

@@ -70,7 +70,7 @@ func (m Model) handlePackDone(msg packDoneMsg) (Model, tea.Cmd) {
 }
 
 func packErrorText(err error) string {
-	if errors.Is(err, errBudgetTooSmall) {
+	if errors.Is(err, engine.ErrBudgetTooSmall) {
 		return fmt.Sprintf("budget too small: %v", err)
 	}
 	return fmt.Sprintf("pack: %v", err)
