@@ -1,0 +1,104 @@
+package index
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func ids(bs []Block) []string {
+	var out []string
+	for _, b := range bs {
+		out = append(out, b.ID)
+	}
+	return out
+}
+
+func TestSymbolCallersImporters(t *testing.T) {
+	_, ix, _ := build(t, fixture)
+	ctx := context.Background()
+	tests := []struct {
+		name string
+		run  func() ([]Block, error)
+		want []string
+	}{
+		{"symbol by name", func() ([]Block, error) { return ix.Symbol(ctx, "ProcessPayment") }, []string{"payment/payment.go#ProcessPayment"}},
+		{"symbol by qualified name", func() ([]Block, error) { return ix.Symbol(ctx, "Cart.Checkout") }, []string{"cart/cart.go#Cart.Checkout"}},
+		{"symbol case kept", func() ([]Block, error) { return ix.Symbol(ctx, "processpayment") }, nil},
+		{"symbol unknown", func() ([]Block, error) { return ix.Symbol(ctx, "Nope") }, nil},
+		{"callers", func() ([]Block, error) { return ix.Callers(ctx, "ProcessPayment", 10) }, []string{"cart/cart.go#Cart.Checkout", "payment/payment_test.go#TestProcessPayment"}},
+		{"callers limit", func() ([]Block, error) { return ix.Callers(ctx, "chargeCard", 1) }, []string{"payment/payment.go#ProcessPayment"}},
+		{"importers go", func() ([]Block, error) { return ix.Importers(ctx, "payment/payment.go") }, []string{"cart/cart.go:header"}},
+		{"importers none", func() ([]Block, error) { return ix.Importers(ctx, "cart/cart.go") }, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			bs, err := tc.run()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ids(bs); strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Fatalf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestEnclosingAndByID(t *testing.T) {
+	_, ix, _ := build(t, fixture)
+	tests := []struct {
+		path string
+		line int
+		want string
+	}{
+		{"payment/payment.go", 10, "payment/payment.go#ProcessPayment"},
+		{"payment/payment.go", 17, "payment/payment.go#chargeCard"},
+		{"payment/payment.go", 2, ""}, // header only
+		{"cart/cart.go", 12, "cart/cart.go#Cart.Checkout"},
+		{"missing.go", 1, ""},
+	}
+	for _, tc := range tests {
+		b, ok := ix.Enclosing(tc.path, tc.line)
+		if got := map[bool]string{true: b.ID, false: ""}[ok]; got != tc.want {
+			t.Errorf("Enclosing(%s, %d) = %q, want %q", tc.path, tc.line, got, tc.want)
+		}
+	}
+	if b, ok := ix.BlockByID("cart/cart.go#Cart"); !ok || b.Kind != KindType || b.StartLine == 0 {
+		t.Fatalf("BlockByID = %+v, %v", b, ok)
+	}
+	if _, ok := ix.BlockByID("nope"); ok {
+		t.Fatal("BlockByID(nope) found something")
+	}
+}
+
+func TestReadMovedStale(t *testing.T) {
+	root, ix, _ := build(t, fixture)
+	ctx := context.Background()
+	bs, err := ix.Symbol(ctx, "chargeCard")
+	if err != nil || len(bs) != 1 {
+		t.Fatalf("Symbol: %v %v", bs, err)
+	}
+	charge := bs[0]
+	p := filepath.Join(root, "payment", "payment.go")
+	moved := strings.Replace(fixture["payment/payment.go"], "import \"errors\"\n", "import \"errors\"\n\n// one\n// two\n", 1)
+	must(t, os.WriteFile(p, []byte(moved), 0o644))
+	bt, err := ix.Read(charge)
+	if err != nil || !bt.Moved || bt.Block.StartLine != charge.StartLine+3 || !strings.HasPrefix(bt.Text, "func chargeCard") {
+		t.Fatalf("Read moved = %+v, %v", bt, err)
+	}
+	gone := strings.Replace(moved, "chargeCard", "billCard", -1)
+	must(t, os.WriteFile(p, []byte(gone), 0o644))
+	bt, err = ix.Read(charge)
+	if err != nil || !bt.Stale || !strings.HasPrefix(bt.Text, "func chargeCard") {
+		t.Fatalf("Read stale = %+v, %v", bt, err)
+	}
+	st, err := ix.Update(ctx, nil)
+	if err != nil || st.Changed != 1 {
+		t.Fatalf("Update after stale read: %+v, %v", st, err)
+	}
+	if bs, _ := ix.Symbol(ctx, "billCard"); len(bs) != 1 {
+		t.Fatalf("billCard not indexed after update: %v", bs)
+	}
+}
