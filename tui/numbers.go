@@ -35,3 +35,11 @@ func compact(n int) string {
 	}
 	return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
 }
+
+// plural is "1 block", "2 blocks".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}

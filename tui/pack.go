@@ -81,7 +81,7 @@ func (m Model) summary() string {
 	if m.pack == nil {
 		return m.cur.format
 	}
-	return fmt.Sprintf("%d blocks · %d left out · %s", len(m.pack.Items), len(m.pack.LeftOut), m.cur.format)
+	return fmt.Sprintf("%s · %d left out · %s", plural(len(m.pack.Items), "block"), len(m.pack.LeftOut), m.cur.format)
 }
 
 // refreshPreview re-renders the preview when what it shows changed (or

@@ -192,7 +192,7 @@ func (p resultsPane) renderRow(r row, c columns, selected bool) string {
 	if c.kind > 0 {
 		fields = append(fields, fitLine(r.kind, c.kind))
 	}
-	fields = append(fields, fitLine(r.loc, c.loc), padLeft(compact(r.tokens), colTokens),
+	fields = append(fields, fitLeft(r.loc, c.loc), padLeft(compact(r.tokens), colTokens),
 		fitLine(levelName(r.level), colLevel), scoreBar(r.score, colBar), fitLine(r.reason, c.reason))
 	if selected {
 		mark := "▌"
@@ -235,4 +235,14 @@ func padLeft(s string, w int) string {
 		return s
 	}
 	return strings.Repeat(" ", w-len(s)) + s
+}
+
+// fitLeft cuts a plain string from the left (keeping a path's file name and
+// lines) and pads it to exactly w cells.
+func fitLeft(s string, w int) string {
+	r := []rune(s)
+	if len(r) > w && w > 1 {
+		s = "…" + string(r[len(r)-w+1:])
+	}
+	return fitLine(s, w)
 }

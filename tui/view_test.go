@@ -1,0 +1,193 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/loupe-dev/loupe/index"
+)
+
+// checkSize fails unless the view fills the terminal exactly.
+func checkSize(t *testing.T, view string, w, h int) {
+	t.Helper()
+	gw, gh := sizeOf(view)
+	if gw != w || gh != h {
+		t.Fatalf("view is %d×%d, terminal %d×%d:\n%s", gw, gh, w, h, ansi.Strip(view))
+	}
+	for i, line := range strings.Split(view, "\n") {
+		if lw := ansi.StringWidth(line); lw != w {
+			t.Fatalf("line %d is %d wide, want %d: %q", i, lw, w, ansi.Strip(line))
+		}
+	}
+}
+
+func TestViewGoldens(t *testing.T) {
+	sizes := []struct{ w, h int }{{80, 24}, {120, 40}}
+	states := []struct {
+		name string
+		keys []string
+	}{
+		{"results", nil},
+		{"pinned_low_budget", []string{"G", "p", "-", "-"}},
+		{"context_preview", []string{"v"}},
+		{"full_help", []string{"?"}},
+		{"write_prompt", []string{"w"}},
+	}
+	for _, sz := range sizes {
+		for _, st := range states {
+			t.Run(fmt.Sprintf("%dx%d/%s", sz.w, sz.h, st.name), func(t *testing.T) {
+				h := newHarness(t, 30)
+				m := h.keys(h.ready(sz.w, sz.h), st.keys...)
+				view := m.View().Content
+				checkSize(t, view, sz.w, sz.h)
+				golden.RequireEqual(t, []byte(ansi.Strip(view)))
+			})
+		}
+	}
+}
+
+func TestViewIsAltScreenWithMouse(t *testing.T) {
+	h := newHarness(t, 3)
+	v := h.ready(80, 24).View()
+	if !v.AltScreen || v.MouseMode != tea.MouseModeCellMotion {
+		t.Fatalf("view %+v", v)
+	}
+}
+
+func TestTooSmall(t *testing.T) {
+	tests := []struct{ w, h int }{{59, 24}, {80, 14}, {20, 5}, {1, 1}}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
+			h := newHarness(t, 5)
+			m := h.ready(tc.w, tc.h)
+			view := m.View().Content
+			checkSize(t, view, tc.w, tc.h)
+			if tc.w >= 40 && !strings.Contains(view, "terminal too small") {
+				t.Fatalf("no message:\n%s", view)
+			}
+			m = h.keys(m, "p", "x", "c")
+			if len(m.cur.pins) != 0 || len(h.osc52) != 0 {
+				t.Fatal("keys acted on a screen too small to show them")
+			}
+		})
+	}
+}
+
+func TestResizeStorm(t *testing.T) {
+	h := newHarness(t, 40)
+	m := h.ready(80, 24)
+	m = h.keys(m, "j", "j", "p")
+	for i := range 200 {
+		w, hh := 30+(i*37)%170, 8+(i*11)%60
+		m = h.send(m, tea.WindowSizeMsg{Width: w, Height: hh})
+		checkSize(t, m.View().Content, w, hh)
+	}
+	m = h.send(m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	checkSize(t, m.View().Content, 100, 30)
+	if r, ok := m.results.Selected(); !ok || !m.cur.pins[r.id] {
+		t.Fatal("selection or pin lost in the storm")
+	}
+}
+
+func TestComputeLayout(t *testing.T) {
+	tests := []struct {
+		w, h     int
+		help     bool
+		tooSmall bool
+		side     bool
+	}{
+		{59, 30, false, true, false},
+		{60, 15, false, false, false},
+		{80, 24, false, false, false},
+		{80, 24, true, false, false},
+		{109, 40, false, false, false},
+		{110, 40, false, false, true},
+		{200, 60, true, false, true},
+	}
+	for _, tc := range tests {
+		l := computeLayout(tc.w, tc.h, tc.help)
+		if l.tooSmall != tc.tooSmall || l.side != tc.side {
+			t.Errorf("%d×%d: %+v", tc.w, tc.h, l)
+			continue
+		}
+		if l.tooSmall {
+			continue
+		}
+		body := tc.h - queryHeight - metersHeight - statusHeight - l.helpH
+		if l.side {
+			if l.resultsW+l.previewW != tc.w || l.resultsH != body || l.previewH != body {
+				t.Errorf("%d×%d side: %+v", tc.w, tc.h, l)
+			}
+		} else if l.resultsH+l.previewH != body || l.resultsH < 3 || l.previewH < 1 {
+			t.Errorf("%d×%d stacked: %+v", tc.w, tc.h, l)
+		}
+	}
+}
+
+func TestIndexProgress(t *testing.T) {
+	h := newHarness(t, 5)
+	release := make(chan struct{})
+	h.deps.Build = func(ctx context.Context, p chan<- index.Progress) error {
+		p <- index.Progress{Phase: "index", FilesDone: 10, FilesTotal: 40, BytesDone: 1 << 20, BytesTotal: 4 << 20}
+		<-release
+		return nil
+	}
+	m := h.send(h.model("retry"), tea.WindowSizeMsg{Width: 80, Height: 24})
+	if !m.indexing {
+		t.Fatal("not indexing")
+	}
+	started := startIndexCmd(m.indexCtx, h.deps.Build)().(indexStartedMsg)
+	next, wait := m.Update(started)
+	m = next.(Model)
+	prog := wait().(indexProgressMsg)
+	next, wait = m.Update(prog)
+	m = next.(Model)
+	view := m.View().Content
+	checkSize(t, view, 80, 24)
+	for _, want := range []string{"indexing", "10 of 40 files", "MB/s", "left"} {
+		if !strings.Contains(view, want) {
+			t.Fatalf("progress view lacks %q:\n%s", want, view)
+		}
+	}
+	close(release)
+	m = h.send(m, wait())
+	if m.indexing || m.pack == nil || !strings.HasPrefix(m.status.msg, "index ready") {
+		t.Fatalf("explorer not opened after the build: %q", m.status.msg)
+	}
+}
+
+func TestProgressLine(t *testing.T) {
+	tests := []struct {
+		p       index.Progress
+		elapsed time.Duration
+		want    string
+	}{
+		{index.Progress{FilesDone: 1, FilesTotal: 2}, 0, "1 of 2 files"},
+		{index.Progress{Phase: "chunk", FilesDone: 1500, FilesTotal: 3000, BytesDone: 5e6, BytesTotal: 10e6}, 2 * time.Second,
+			"chunk: 1,500 of 3,000 files · 2.5 MB/s · 2s left"},
+	}
+	for _, tc := range tests {
+		if got := progressLine(tc.p, tc.elapsed); got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}
+
+func TestNumbers(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 7812: "7,812", 1234567: "1,234,567", -4200: "-4,200"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q", n, got)
+		}
+	}
+	for n, want := range map[int]string{812: "812", 7812: "7.8k", 12345: "12k", 2500000: "2.5M"} {
+		if got := compact(n); got != want {
+			t.Errorf("compact(%d) = %q", n, got)
+		}
+	}
+}
