@@ -1,0 +1,196 @@
+package tests_test
+
+import (
+	"context"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/source/changes"
+	"github.com/loupe-dev/loupe/engine/source/changes/gittest"
+	"github.com/loupe-dev/loupe/engine/source/commits"
+	"github.com/loupe-dev/loupe/engine/source/tests"
+	"github.com/loupe-dev/loupe/index"
+)
+
+// allSources opens (and updates) a real index of root and returns an
+// engine over the code and docs providers, changes, graph expansion,
+// tests and commits.
+func allSources(tb testing.TB, root, indexDir string, now func() time.Time) (*engine.Engine, *index.Index) {
+	tb.Helper()
+	opts := index.DefaultOptions()
+	opts.IndexDir = indexDir
+	ix, err := index.Open(root, opts)
+	if err != nil {
+		tb.Fatalf("open index: %v", err)
+	}
+	tb.Cleanup(func() { _ = ix.Close() })
+	if _, err := ix.Update(context.Background(), nil); err != nil {
+		tb.Fatalf("update index: %v", err)
+	}
+	rank := engine.DefaultRankOptions()
+	providers := []engine.Provider{
+		engine.NewCodeProvider(ix, rank),
+		engine.NewDocsProvider(ix, rank),
+		changes.New(changes.Options{Root: root, Now: now}),
+	}
+	followers := []engine.Follower{
+		engine.NewGraphFollower(ix),
+		tests.New(ix),
+		commits.New(ix, commits.Options{Root: root, Now: now}),
+	}
+	return engine.New(engine.DefaultOptions(), providers, followers), ix
+}
+
+const retryGo = `package pay
+
+import "time"
+
+// Payment is one charge to make.
+type Payment struct {
+	Amount int
+}
+
+// processPayment charges p, retrying when the gateway flakes.
+func processPayment(p Payment) error {
+	return retryWithBackoff(3, func() error { return charge(p) })
+}
+
+// retryWithBackoff calls f up to n times, sleeping longer each time.
+func retryWithBackoff(n int, f func() error) error {
+	var err error
+	for i := 0; i < n; i++ {
+		if err = f(); err == nil {
+			return nil
+		}
+		time.Sleep(time.Duration(i) * time.Millisecond)
+	}
+	return err
+}
+
+func charge(p Payment) error { return nil }
+`
+
+const retryTestGo = `package pay
+
+import "testing"
+
+func TestRetryWithBackoff(t *testing.T) {
+	if err := retryWithBackoff(2, func() error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+}
+`
+
+// TestRetrieveThroughRealParts runs every source of this area on a real
+// git repository with a real index.
+func TestRetrieveThroughRealParts(t *testing.T) {
+	now := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
+	r := gittest.New(t)
+	r.Write("pay/retry.go", retryGo, time.Time{})
+	r.Write("pay/retry_test.go", retryTestGo, time.Time{})
+	r.Write("README.md", "# pay\n\nPayments with retries.\n", time.Time{})
+	r.Commit(now.Add(-40*24*time.Hour), "pay: retry payments with backoff\n\nThe gateway drops one request in fifty.")
+	r.Write("pay/refund.go", "package pay\n\nfunc refund(p Payment) error { return charge(p) }\n", time.Time{})
+	r.Commit(now.Add(-2*24*time.Hour), "pay: refunds")
+	r.Write("pay/retry.go", strings.Replace(retryGo, "i := 0; i < n", "i := 1; i <= n", 1), now.Add(-5*time.Minute))
+
+	e, _ := allSources(t, r.Dir, t.TempDir(), func() time.Time { return now })
+	res, err := e.Retrieve(context.Background(), "why does retryWithBackoff retry payments")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 0 {
+		t.Errorf("warnings: %q", res.Warnings)
+	}
+	by := map[engine.Source][]engine.Candidate{}
+	for _, c := range res.Candidates {
+		by[c.Source] = append(by[c.Source], c)
+	}
+	has := func(src engine.Source, pred func(engine.Candidate) bool, what string) {
+		t.Helper()
+		if !slices.ContainsFunc(by[src], pred) {
+			t.Errorf("%s: no %s among %v", src, what, ids(by[src]))
+		}
+	}
+	has(engine.SourceCode, func(c engine.Candidate) bool { return c.Block.Name == "retryWithBackoff" }, "retryWithBackoff")
+	has(engine.SourceChanges, func(c engine.Candidate) bool {
+		return c.Meta["status"] == "unstaged" && c.Keep && c.Meta["age"] == "5 minutes ago"
+	}, "kept unstaged edit")
+	has(engine.SourceTests, func(c engine.Candidate) bool { return c.Block.Name == "TestRetryWithBackoff" && c.Reason == "tests retryWithBackoff" }, "TestRetryWithBackoff")
+	has(engine.SourceCommits, func(c engine.Candidate) bool {
+		return strings.Contains(c.Text, "pay: retry payments with backoff") && strings.Contains(c.Text, "--- pay/retry.go\n@@")
+	}, "the commit that added retryWithBackoff, with its hunks")
+	retry := by[engine.SourceCode][slices.IndexFunc(by[engine.SourceCode], func(c engine.Candidate) bool { return c.Block.Name == "retryWithBackoff" })]
+	expanded, err := e.Expand(context.Background(), retry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	by = map[engine.Source][]engine.Candidate{}
+	for _, c := range expanded {
+		by[c.Source] = append(by[c.Source], c)
+	}
+	has(engine.SourceCode, func(c engine.Candidate) bool {
+		return c.Block.Name == "processPayment" && c.Reason == "calls retryWithBackoff" && c.Level == engine.LevelReference
+	}, "caller from graph expansion")
+	has(engine.SourceTests, func(c engine.Candidate) bool { return c.Block.Name == "TestRetryWithBackoff" }, "test in Expand")
+	seen := map[string]bool{}
+	for _, c := range res.Candidates {
+		if seen[c.ID] {
+			t.Errorf("duplicate ID %s", c.ID)
+		}
+		seen[c.ID] = true
+	}
+}
+
+func ids(cs []engine.Candidate) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.ID)
+	}
+	return out
+}
+
+// BenchmarkRetrieve measures Retrieve end to end with every source of
+// this area on the repository named by LOUPE_BENCH_REPO (a clone with real
+// history), with a warm index in LOUPE_BENCH_INDEX (or a temporary one).
+func BenchmarkRetrieve(b *testing.B) {
+	root := os.Getenv("LOUPE_BENCH_REPO")
+	if root == "" {
+		b.Skip("LOUPE_BENCH_REPO not set")
+	}
+	dir := os.Getenv("LOUPE_BENCH_INDEX")
+	if dir == "" {
+		dir = b.TempDir()
+	}
+	e, _ := allSources(b, root, dir, time.Now)
+	queries := strings.Split(cmpOr(os.Getenv("LOUPE_BENCH_QUERIES"), "fix the preview window border rendering|how are ANSI colors parsed|add a new keybinding action"), "|")
+	ctx := context.Background()
+	for _, q := range queries { // warm file caches and the tokenizer-free paths
+		if _, err := e.Retrieve(ctx, q); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		res, err := e.Retrieve(ctx, queries[i%len(queries)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Warnings) > 0 {
+			b.Logf("warnings: %q", res.Warnings)
+		}
+		i++
+	}
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
