@@ -120,7 +120,9 @@ func TestRetrieveThroughRealParts(t *testing.T) {
 	has(engine.SourceChanges, func(c engine.Candidate) bool {
 		return c.Meta["status"] == "unstaged" && c.Keep && c.Meta["age"] == "5 minutes ago"
 	}, "kept unstaged edit")
-	has(engine.SourceTests, func(c engine.Candidate) bool { return c.Block.Name == "TestRetryWithBackoff" && c.Reason == "tests retryWithBackoff" }, "TestRetryWithBackoff")
+	has(engine.SourceTests, func(c engine.Candidate) bool {
+		return c.Block.Name == "TestRetryWithBackoff" && c.Reason == "tests retryWithBackoff"
+	}, "TestRetryWithBackoff")
 	has(engine.SourceCommits, func(c engine.Candidate) bool {
 		return strings.Contains(c.Text, "pay: retry payments with backoff") && strings.Contains(c.Text, "--- pay/retry.go\n@@")
 	}, "the commit that added retryWithBackoff, with its hunks")
