@@ -128,7 +128,7 @@ func (d *deduper) byRange(i int) (int, string) {
 		switch {
 		case o.StartLine == c.StartLine && o.EndLine == c.EndLine:
 			return k, "same range"
-		case inside(c.StartLine, c.EndLine, o.StartLine, o.EndLine):
+		case rangeInside(c.StartLine, c.EndLine, o.StartLine, o.EndLine):
 			// k contains i and scores at least as well: keep k only when
 			// it is clearly better, or i may not replace it.
 			if d.cands[k].Score >= ratioContainerWins*d.cands[i].Score || d.preferred(k) && !d.preferred(i) {
@@ -136,14 +136,14 @@ func (d *deduper) byRange(i int) (int, string) {
 			}
 			d.alive[k] = false
 			d.merges = append(d.merges, Merge{Kept: d.cands[i].ID, Dropped: d.cands[k].ID, Why: "contains " + d.cands[i].ID})
-		case inside(o.StartLine, o.EndLine, c.StartLine, c.EndLine):
+		case rangeInside(o.StartLine, o.EndLine, c.StartLine, c.EndLine):
 			return k, "contains " + d.cands[k].ID
 		}
 	}
 	return -1, ""
 }
 
-func inside(s, e, outerS, outerE int) bool { return s >= outerS && e <= outerE }
+func rangeInside(s, e, outerS, outerE int) bool { return s >= outerS && e <= outerE }
 
 // byCommit folds a commit and a change or hunk with the same sha.
 func (d *deduper) byCommit(i int) (int, string) {
@@ -226,30 +226,30 @@ func shingle(text string) shingles {
 	out := make([]uint64, 0, len(text)/8)
 	words := 0
 	for i := 0; i < len(text); {
-		for i < len(text) && isSpace(text[i]) {
+		for i < len(text) && isASCIISpace(text[i]) {
 			i++
 		}
 		if i == len(text) {
 			break
 		}
 		h := uint64(fnvOffset)
-		for ; i < len(text) && !isSpace(text[i]); i++ {
+		for ; i < len(text) && !isASCIISpace(text[i]); i++ {
 			h = (h ^ uint64(text[i])) * fnvPrime
 		}
 		copy(win[:], win[1:])
 		win[shingleWords-1] = h
 		if words++; words >= shingleWords {
-			out = append(out, combine(win[:]))
+			out = append(out, combineHashes(win[:]))
 		}
 	}
 	if words > 0 && words < shingleWords {
-		out = append(out, combine(win[shingleWords-words:]))
+		out = append(out, combineHashes(win[shingleWords-words:]))
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
 }
 
-func combine(hs []uint64) uint64 {
+func combineHashes(hs []uint64) uint64 {
 	h := uint64(fnvOffset)
 	for _, x := range hs {
 		h = (h ^ x) * fnvPrime
@@ -258,7 +258,7 @@ func combine(hs []uint64) uint64 {
 	return h
 }
 
-func isSpace(c byte) bool {
+func isASCIISpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
 }
 
@@ -299,7 +299,7 @@ func (x *nearIndex) find(s shingles, alive []bool) (int, float64) {
 			if !alive[k] || !sizesCompatible(len(s), len(o)) {
 				continue
 			}
-			inter := intersect(s, o)
+			inter := intersectSorted(s, o)
 			union := len(s) + len(o) - inter
 			if inter*nearDupDen < nearDupNum*union {
 				continue
@@ -317,7 +317,7 @@ func sizesCompatible(a, b int) bool {
 	return a*nearDupDen >= nearDupNum*b && b*nearDupDen >= nearDupNum*a
 }
 
-func intersect(a, b shingles) int {
+func intersectSorted(a, b shingles) int {
 	n := 0
 	for i, j := 0, 0; i < len(a) && j < len(b); {
 		switch {

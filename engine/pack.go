@@ -61,7 +61,7 @@ type packer struct {
 	avail    int
 	overhead int
 	cands    []Candidate // live, by rank
-	ch       []choice
+	ch       []packChoice
 	left     []LeftOut
 	merges   []Merge
 	packed   map[Source]int
@@ -131,7 +131,7 @@ func byRank(a, b Candidate) int {
 // budget cannot hold even that.
 func (p *packer) measureOverhead(live []Candidate) error {
 	p.cands = live
-	p.ch = make([]choice, len(live))
+	p.ch = make([]packChoice, len(live))
 	for i := range p.ch {
 		p.ch[i].cur = -1
 	}
@@ -206,7 +206,7 @@ func (p *packer) shrink() bool {
 	return true
 }
 
-func lessValuable(a, b *choice) bool {
+func lessValuable(a, b *packChoice) bool {
 	if a.pinned != b.pinned {
 		return !a.pinned
 	}

@@ -1,0 +1,134 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/loupe-dev/loupe/index"
+)
+
+func pkCand(id string, src Source, path string, start, end int, score float64, text string) Candidate {
+	return Candidate{ID: id, Source: src, Score: score, Text: text,
+		Block: index.Block{Path: path, StartLine: start, EndLine: end, Kind: index.KindFunction, Name: id}}
+}
+
+func pkWords(n int, seed string) string {
+	var sb strings.Builder
+	for i := range n {
+		fmt.Fprintf(&sb, "%s%d ", seed, i)
+		if i%8 == 7 {
+			sb.WriteString("\n")
+		}
+	}
+	return sb.String()
+}
+
+func TestDedup(t *testing.T) {
+	base := pkWords(200, "w")
+	near := strings.Replace(base, "w100 ", "changed ", 1) // one word of 200: > 90 % alike
+	far := pkWords(200, "v")
+	tests := []struct {
+		name      string
+		in        []Candidate
+		wantKept  []string
+		wantMerge []Merge
+	}{
+		{"same range keeps the best score",
+			[]Candidate{pkCand("a", SourceCode, "f.go", 1, 10, 1, "x"), pkCand("b", SourceCode, "f.go", 1, 10, 2, "y")},
+			[]string{"b"}, []Merge{{Kept: "b", Dropped: "a", Why: "same range"}}},
+		{"inside: the finer stays",
+			[]Candidate{pkCand("outer", SourceCode, "f.go", 1, 50, 2, "x"), pkCand("inner", SourceCode, "f.go", 10, 20, 1.5, "y")},
+			[]string{"inner"}, []Merge{{Kept: "inner", Dropped: "outer", Why: "contains inner"}}},
+		{"inside: a clearly better container stays",
+			[]Candidate{pkCand("outer", SourceCode, "f.go", 1, 50, 3, "x"), pkCand("inner", SourceCode, "f.go", 10, 20, 2, "y")},
+			[]string{"outer"}, []Merge{{Kept: "outer", Dropped: "inner", Why: "inside outer"}}},
+		{"container below the finer block goes",
+			[]Candidate{pkCand("outer", SourceCode, "f.go", 1, 50, 1, "x"), pkCand("inner", SourceCode, "f.go", 10, 20, 2, "y")},
+			[]string{"inner"}, []Merge{{Kept: "inner", Dropped: "outer", Why: "contains inner"}}},
+		{"a change hunk inside a code block",
+			[]Candidate{pkCand("fn", SourceCode, "f.go", 1, 50, 1, "x"), pkCand("hunk", SourceChanges, "f.go", 12, 14, 1, "+y")},
+			[]string{"hunk"}, []Merge{{Kept: "hunk", Dropped: "fn", Why: "contains hunk"}}},
+		{"other files and disjoint ranges stay",
+			[]Candidate{pkCand("a", SourceCode, "f.go", 1, 10, 1, "x"), pkCand("b", SourceCode, "g.go", 1, 10, 1, "y"), pkCand("c", SourceCode, "f.go", 11, 20, 1, "z")},
+			[]string{"a", "b", "c"}, nil},
+		{"near-duplicate text",
+			[]Candidate{pkCand("a", SourceCode, "a.go", 1, 10, 1, base), pkCand("b", SourceDocs, "b.md", 1, 10, 2, near), pkCand("c", SourceCode, "c.go", 1, 10, 3, far)},
+			[]string{"b", "c"}, []Merge{{Kept: "b", Dropped: "a", Why: "97% alike"}}},
+		{"a commit and the change it made",
+			[]Candidate{
+				{ID: "commit", Source: SourceCommits, Score: 2, Text: "fix", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindCommit}},
+				{ID: "change", Source: SourceChanges, Score: 1, Text: "+x", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindHunk}},
+			},
+			[]string{"commit"}, []Merge{{Kept: "commit", Dropped: "change", Why: "change of commit abcdef1"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			kept, merges := Dedup(tc.in)
+			var ids []string
+			for _, c := range kept {
+				ids = append(ids, c.ID)
+			}
+			if !reflect.DeepEqual(ids, tc.wantKept) {
+				t.Errorf("kept %v, want %v", ids, tc.wantKept)
+			}
+			if !reflect.DeepEqual(merges, tc.wantMerge) {
+				t.Errorf("merges %v, want %v", merges, tc.wantMerge)
+			}
+		})
+	}
+}
+
+func TestDedupDeterministic(t *testing.T) {
+	var in []Candidate
+	for i := range 60 {
+		text := pkWords(30+i%5, fmt.Sprintf("t%d_", i%7))
+		in = append(in, pkCand(fmt.Sprintf("c%02d", i), SourceCode, fmt.Sprintf("f%d.go", i%4), 1+i%9, 5+i%13, float64(i%6), text))
+	}
+	kept, merges := Dedup(in)
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 5 {
+		sh := append([]Candidate(nil), in...)
+		r.Shuffle(len(sh), func(i, j int) { sh[i], sh[j] = sh[j], sh[i] })
+		k2, m2 := Dedup(sh)
+		if !pkSameIDs(kept, k2) || !reflect.DeepEqual(merges, m2) {
+			t.Fatalf("dedup depends on input order")
+		}
+	}
+}
+
+func pkSameIDs(a, b []Candidate) bool {
+	set := map[string]bool{}
+	for _, c := range a {
+		set[c.ID] = true
+	}
+	for _, c := range b {
+		if !set[c.ID] {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}
+
+func TestResolveMerges(t *testing.T) {
+	got := resolveMerges([]Merge{{Kept: "b", Dropped: "a"}, {Kept: "c", Dropped: "b"}})
+	if got["a"] != "c" || got["b"] != "c" {
+		t.Errorf("chains not followed: %v", got)
+	}
+}
+
+func TestShingleNearDuplicateThreshold(t *testing.T) {
+	a := shingle(pkWords(100, "w"))
+	b := shingle(strings.Replace(pkWords(100, "w"), "w50 ", "x ", 1))
+	x := newNearIndex()
+	x.add(0, a)
+	if k, _ := x.find(b, []bool{true}); k != 0 {
+		t.Errorf("one word in a hundred changed is not a near-duplicate")
+	}
+	c := shingle(pkWords(100, "w")[:300])
+	if k, _ := x.find(c, []bool{true}); k != -1 {
+		t.Errorf("a prefix of half the text is a near-duplicate")
+	}
+}
