@@ -114,9 +114,10 @@ func (ix *Index) markRebuild(reason string) {
 
 // openBleve opens the scorch index at path, read-only or for writing,
 // creating it when writing and it does not exist.
-func openBleve(path string, readOnly bool) (bleve.Index, error) {
+func openBleve(path string, readOnly bool) (bi bleve.Index, err error) {
+	defer recoverInto(&err, "open "+path)
 	cfg := map[string]any{"read_only": readOnly, "bolt_timeout": boltTimeout}
-	bi, err := bleve.OpenUsing(path, cfg)
+	bi, err = bleve.OpenUsing(path, cfg)
 	if errors.Is(err, bleve.ErrorIndexPathDoesNotExist) && !readOnly {
 		bi, err = bleve.NewUsing(path, buildMapping(), scorch.Name, scorch.Name, map[string]any{"bolt_timeout": boltTimeout})
 	}
@@ -159,4 +160,16 @@ func (ix *Index) snapshot() (bleve.Index, *manifest) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	return ix.bi, ix.man
+}
+
+// ErrCorrupt is returned when bleve panics on a damaged index: zap
+// segments are trusted on read, and a truncated one panics. The index is
+// rebuilt by the next Update.
+var ErrCorrupt = errors.New("index: corrupt")
+
+// recoverInto turns a panic from bleve into ErrCorrupt; use it deferred.
+func recoverInto(err *error, what string) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%w: %s: %v", ErrCorrupt, what, r)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -66,7 +67,7 @@ func loadManifest(dir, root string) (*manifest, error) {
 	}
 	defer f.Close()
 	var m manifest
-	if err := gob.NewDecoder(bufio.NewReaderSize(f, 1<<16)).Decode(&m); err != nil {
+	if err := decodeManifest(f, &m); err != nil {
 		return nil, fmt.Errorf("%w: decode: %v", errStale, err)
 	}
 	switch {
@@ -117,4 +118,8 @@ func (m *manifest) clone() *manifest {
 		c.Files[k] = v
 	}
 	return &c
+}
+
+func decodeManifest(r io.Reader, m *manifest) error {
+	return gob.NewDecoder(bufio.NewReaderSize(r, 1<<16)).Decode(m)
 }

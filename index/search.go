@@ -63,12 +63,13 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 
 // withIndex runs f with the open bleve index, holding it against a
 // concurrent close. An empty index runs nothing.
-func (ix *Index) withIndex(f func(bleve.Index) error) error {
+func (ix *Index) withIndex(f func(bleve.Index) error) (err error) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	if ix.bi == nil {
 		return nil
 	}
+	defer recoverInto(&err, "search")
 	return f(ix.bi)
 }
 

@@ -1,0 +1,91 @@
+package index
+
+import (
+	"context"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+func gitRun(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(cmd.Environ(), "GIT_AUTHOR_NAME=Ada", "GIT_AUTHOR_EMAIL=ada@example.com",
+		"GIT_COMMITTER_NAME=Ada", "GIT_COMMITTER_EMAIL=ada@example.com")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+}
+
+func TestCommits(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	root := t.TempDir()
+	gitRun(t, root, "init", "-q")
+	ix, err := Open(root, testOptions(t))
+	must(t, err)
+	defer ix.Close()
+	ctx := context.Background()
+	st, err := ix.Update(ctx, nil)
+	if err != nil || st.Commits != 0 {
+		t.Fatalf("empty repository: %+v, %v", st, err)
+	}
+	writeTree(t, root, map[string]string{"pay.go": "package pay\n"})
+	gitRun(t, root, "add", ".")
+	gitRun(t, root, "commit", "-q", "-m", "Add payment retries", "-m", "Retries use exponential backoff.", "--date=2024-01-01T00:00:00")
+	writeTree(t, root, map[string]string{"pay.go": "package pay\n\nfunc Retry() {}\n", "docs.md": "# Docs\n"})
+	gitRun(t, root, "add", ".")
+	gitRun(t, root, "commit", "-q", "-m", "Fix retry loop in payment", "--date=2024-06-01T00:00:00")
+	st, err = ix.Update(ctx, nil)
+	if err != nil || st.Commits != 2 {
+		t.Fatalf("first update: %+v, %v", st, err)
+	}
+	tests := []struct {
+		text string
+		want []string // subjects, best first
+	}{
+		{"payment", []string{"Fix retry loop in payment", "Add payment retries"}},
+		{"backoff", []string{"Add payment retries"}},
+		{"docs.md", []string{"Fix retry loop in payment"}},
+		{"ada", []string{"Fix retry loop in payment", "Add payment retries"}},
+		{"zebra", nil},
+	}
+	for _, tc := range tests {
+		hits, err := ix.SearchCommits(ctx, tc.text, 10)
+		must(t, err)
+		var got []string
+		for _, h := range hits {
+			got = append(got, h.Commit.Subject)
+		}
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("SearchCommits(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+	hits, _ := ix.SearchCommits(ctx, "loop", 1)
+	if len(hits) != 1 || hits[0].Commit.Added != 3 || len(hits[0].Commit.Files) != 2 || hits[0].Commit.Author != "Ada" {
+		t.Fatalf("commit stats = %+v", hits)
+	}
+	writeTree(t, root, map[string]string{"third.txt": "3\n"})
+	gitRun(t, root, "add", ".")
+	gitRun(t, root, "commit", "-q", "-m", "Third")
+	st, err = ix.Update(ctx, nil)
+	if err != nil || st.Commits != 1 {
+		t.Fatalf("incremental commits: %+v, %v", st, err)
+	}
+	st, _ = ix.Update(ctx, nil)
+	if st.Commits != 0 {
+		t.Fatalf("no new commits: %+v", st)
+	}
+}
+
+func TestParseGitLog(t *testing.T) {
+	out := "\x1eabc\x00Ann\x00a@x\x0010\x00subj\x00body line\n\x00\x00\n3\t1\ta.go\x00-\t-\tbin.png\x00" +
+		"\x1edef\x00Bob\x00b@x\x0020\x00merge\x00\x00\x00"
+	got := parseGitLog([]byte(out))
+	if len(got) != 2 || got[0].SHA != "abc" || got[0].Body != "body line" || got[0].Added != 3 ||
+		got[0].Deleted != 1 || len(got[0].Files) != 2 || got[1].Subject != "merge" || got[1].Time != 20 {
+		t.Fatalf("parseGitLog = %+v", got)
+	}
+}
