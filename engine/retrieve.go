@@ -122,7 +122,7 @@ func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, e
 	}
 	top := r.cut(pool, p.opts.MaxCandidates)
 	cands := p.read(ctx, top, r)
-	return finish(cands), ctx.Err()
+	return r.finish(cands), ctx.Err()
 }
 
 // pool is the set of blocks found for one request, keyed by block ID, in

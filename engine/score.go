@@ -32,11 +32,12 @@ const (
 	bonusPhrase    = 0.6 // the text contains a quoted phrase or error message
 	bonusTestAsked = 0.2 // a test block when the query is about tests
 
-	penaltyTest   = 0.5  // a test block when the query is not about tests
-	penaltyTiny   = 0.2  // a block of at most tinyLines lines
-	penaltyLong   = 0.3  // per doubling past longLines lines, at most once
-	penaltyHeader = 0.15 // package clause and imports
-	penaltyWindow = 0.1  // a window of lines outside any symbol
+	penaltyTest     = 0.5  // a test block when the query is not about tests
+	penaltySameFile = 0.4  // share taken off per better block of the same file
+	penaltyTiny     = 0.2  // a block of at most tinyLines lines
+	penaltyLong     = 0.3  // per doubling past longLines lines, at most once
+	penaltyHeader   = 0.15 // package clause and imports
+	penaltyWindow   = 0.1  // a window of lines outside any symbol
 )
 
 const (
@@ -58,6 +59,7 @@ const (
 	signalTest   = "test"
 	signalSize   = "size"
 	signalKind   = "kind"
+	signalSpread = "spread"
 )
 
 // ranker scores the blocks of one request.
@@ -329,10 +331,14 @@ func better(si, sj float64, a, b index.Block) bool {
 	return a.ID < b.ID
 }
 
-// finish sorts the candidates and normalizes their scores to [0,1]: the
-// best gets 1, a non-positive sum gets 0.
-func finish(c []Candidate) []Candidate {
-	sort.SliceStable(c, func(i, j int) bool { return better(c[i].Score, c[j].Score, c[i].Block, c[j].Block) })
+// finish sorts the candidates, spreads them over files and normalizes
+// their scores to [0,1]: the best gets 1, a non-positive sum gets 0.
+func (r *ranker) finish(c []Candidate) []Candidate {
+	sortCandidates(c)
+	if !r.opts.disabled(signalSpread) {
+		spread(c)
+		sortCandidates(c)
+	}
 	if len(c) == 0 || c[0].Score <= 0 {
 		for i := range c {
 			c[i].Score = 0
@@ -344,6 +350,29 @@ func finish(c []Candidate) []Candidate {
 		c[i].Score = max(0, c[i].Score/top)
 	}
 	return c
+}
+
+func sortCandidates(c []Candidate) {
+	sort.SliceStable(c, func(i, j int) bool { return better(c[i].Score, c[j].Score, c[i].Block, c[j].Block) })
+}
+
+// spread discounts the n-th best block of a file by (1-penaltySameFile)^n:
+// a second block of one file tells less that is new than the best block
+// of another, and a budget should reach the files that matter first.
+// c must be sorted best first.
+func spread(c []Candidate) {
+	seen := map[string]int{}
+	for i := range c {
+		n := seen[c[i].Block.Path]
+		seen[c[i].Block.Path] = n + 1
+		if n == 0 || c[i].Score <= 0 {
+			continue
+		}
+		v := c[i].Score * (math.Pow(1-penaltySameFile, float64(n)) - 1)
+		c[i].Signals = append(c[i].Signals, Signal{Name: signalSpread, Value: v,
+			Detail: fmt.Sprintf("block %d of %s", n+1, c[i].Block.Path)})
+		c[i].Score += v
+	}
 }
 
 // reasonOf is the detail of the strongest positive signal.

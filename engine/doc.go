@@ -1,0 +1,133 @@
+/*
+Package engine turns a task description into ranked, explained context: it
+analyses the query, asks every source for candidates, ranks them, and packs
+the best under a token budget. It is a pure pipeline: it reads the index
+only through the Searcher interface it declares, and the sources that do
+I/O (git, diagnostics, notes) live in engine/source. This essay covers the
+query analysis and the ranking of the code and docs sources; the packer
+documents the budget in budget.go.
+
+# Pipeline
+
+	raw text ─AnalyzeQuery─▶ Query ─▶ providers, in parallel, under a deadline
+	   code, docs: full-text search + symbol lookups ─▶ pool of blocks
+	   ─base signals─▶ seeds ─callers and definitions─▶ reference graph
+	   ─personalized PageRank─▶ cut to MaxCandidates ─Read─▶ phrase bonus
+	   ─spread over files─▶ normalize to [0,1] ─▶ candidates
+	candidates ─followers, dedup, budget, render─▶ pack
+
+# Query analysis
+
+AnalyzeQuery makes one pass over the lines of the query. A line is first
+tried as a stack-trace frame (Python `File "x.py", line 3, in foo`, Go
+`pkg.(*T).M(…)` and `/abs/x.go:42 +0x1d` after a `goroutine N` line, JS
+and Java `at fn (file.js:1:2)`, Rust `N: crate::m::f` and `panicked at`),
+then as an error line (`ValueError: …`, `panic: …`, `error[E0308]: …`),
+then as an import (`from a.b import C` gives the module path a/b and the
+identifier C). Every line is then cut into tokens at spaces and
+punctuation; backticks and code fences mark code. A token is a path when
+it has a known extension or enough slashes (`pay/retry.go:42` gives
+pay/retry.go); an identifier when it is shaped like code (snake_case,
+camelCase, SCREAMING_CASE, `pkg.Func`, `Type.method`, `foo()`, or any word
+typed in backticks); and its words, lowercased and without stop words,
+are keywords either way.
+
+Each term carries a priority: 1 per occurrence, 2 in the first line (an
+issue's title), 3 as code, capped at 24 so filler repeated a thousand times
+cannot outrank the title; terms from a trace come before all others. The
+caps (96 keywords, 64 identifiers, 32 paths, 16 phrases) keep a pasted
+200 KB issue cheap to search. Intent is a vote of intent words ("fix",
+"crash" → debug; "add", "support" → create; "rename" → refactor; "how",
+"why" → explain; "find", "where" → search; "change", "update" → modify), a
+trace counting as a strong vote for debug. Scope is codebase when the query
+says so, symbol for a short query naming one to three identifiers, module
+for paths or more identifiers. AboutTests is set when the title or a short
+query mentions tests, or test words make up 2% of a long one.
+
+Cost: O(n) in the length of the query, plus sorting the bounded term sets.
+
+# Candidates
+
+The code source (NewCodeProvider) runs one full-text search over every
+non-prose block: the top 48 keywords and their light stems ("retries" →
+"retry"; the index does not stem, so the stem goes next to the word) and
+the identifiers' words as text, the identifiers as exact names and the
+paths as path fragments. The index boosts a word in a block's name four
+times over one in its body (index/search.go), and scores with BM25. Then up
+to 24 exact symbol lookups find the blocks named by the identifiers, as
+typed and by their last one or two parts (`sy.Matrix.hstack` →
+`Matrix.hstack`, `hstack`). The docs source (NewDocsProvider) searches
+prose blocks only and skips the lookups and the graph.
+
+# Signals
+
+A block's raw score is the sum of its signals. Each is named, carries a
+one-line detail, and appears in --explain and in JSON; the candidate's
+Reason is the detail of its strongest positive signal.
+
+	text    weightText × bm25 / best bm25 of the request                 (1.0 at most)
+	symbol  weightSymbolExact   name or Type.method is an identifier      1.2
+	        weightSymbolPart    name is the last part of one (pay.Retry)  0.9
+	        weightSymbolFold    same ignoring case and "_"                0.7
+	        weightSymbolKeyword name is a keyword (GlobSet ← "globset")   0.5
+	path    weightPathExact     the file is a query path, or its suffix   1.0
+	        weightPathDir       the file is under a query directory       0.5
+	        weightPathKeyword   the file's stem is a keyword              0.4
+	        weightPathDirKeyword a directory of it is a keyword           0.2
+	file    weightFile × (sum of the file's best 4 bm25) / best file's    0.6 at most
+	graph   weightGraph × PageRank inflow / best inflow                   0.5 at most
+	phrase  bonusPhrase         the text contains a phrase or error       0.6
+	test    −penaltyTest        a test, the query is not about tests     −0.5
+	        bonusTestAsked      a test, the query is about tests          0.2
+	size    −penaltyTiny        at most 2 lines                          −0.2
+	        −penaltyLong × min(1, log2(lines/150))                       −0.3 at most
+	kind    −penaltyHeader, −penaltyWindow  imports; lines outside symbols −0.15, −0.1
+	spread  the n-th best block of a file keeps (1−penaltySameFile)^n of its score
+
+Only the maximum applies within symbol and within path. Worked example: the
+query "fix retryPayment in pay/retry.go" against three hits with BM25 4, 2
+and 3:
+
+	pay/retry.go        retryPayment      1.0 text + 1.2 symbol + 1.0 path + 0.6 file        = 3.80 → 1.00
+	pay/retry_test.go   TestRetryPayment  0.75 text + 0.4 path (stem retry) + 0.45 file − 0.5 test = 1.10 → 0.29
+	pay/backoff.go      backoff           0.5 text + 0.3 file                                = 0.80 → 0.21
+
+Scores are divided by the best so each source's scores lie in [0,1]; ties
+break by path, then line, so equal inputs give equal output.
+
+# Reference graph
+
+As aider's repository map does, the strongest hits decide what else
+matters. The 8 best blocks so far are the seeds. Blocks that call them
+(Searcher.Callers, 6 per seed) and the definitions of names they use
+(Searcher.Symbol, 16 lookups, 3 definitions each) join the pool. Every
+block links to the definitions of the names in its Refs (weight 1, split
+among a name's definitions; names defined more than 8 times are too
+ambiguous to link), and each definition links back to its users at half
+weight. PageRank runs 20 iterations with damping 0.85, teleporting to the
+seeds in proportion to their scores. The graph signal is the rank that
+flowed in along edges, not the teleport share, so an isolated hit gains
+nothing from being a seed. Its detail names the neighbour that sent the
+most rank: "used by processPayment", "calls retryPayment". Example: the
+query "retry payment" finds retryPayment by text; computeBackoff, which it
+calls, and process, which calls it, enter through the lookups and rank
+above an unrelated text hit.
+
+# Freshness
+
+Text is read through Searcher.Read, the index's freshness read: a block
+whose file changed is found again by name (its lines may move) or marked
+Stale; a deleted file gives the stored text, marked Deleted. A block that
+cannot be read at all is left out.
+
+# Cost
+
+One full-text search (bounded by SearchLimit = 200 hits), at most 24
+symbol lookups, 8 caller lookups and 16 definition lookups, then a graph
+of at most a few hundred nodes: E ≤ nodes × 48 refs × 8 definitions, and
+PageRank is O(20 × E). The pool is cut to MaxCandidates = 240 before any
+file is read. RankOptions holds these bounds; the weights are constants,
+tuned on the dev split of the retrieval evaluation (docs/bench/eval.md),
+where each signal's worth is measured by switching it off.
+*/
+package engine
