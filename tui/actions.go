@@ -27,7 +27,7 @@ func (m Model) handleActionKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, k.Budget.Up):
 		fn = func() (Model, tea.Cmd) { return m.setBudget(m.cur.budget + m.cfg.BudgetStep) }
 	case key.Matches(msg, k.Budget.Down):
-		fn = func() (Model, tea.Cmd) { return m.setBudget(m.cur.budget - m.cfg.BudgetStep) }
+		fn = func() (Model, tea.Cmd) { return m.setBudget(max(m.cur.budget-m.cfg.BudgetStep, m.cfg.BudgetStep)) }
 	case key.Matches(msg, k.Budget.Set):
 		fn = func() (Model, tea.Cmd) { return m.openPrompt(promptBudget, "budget: ", fmt.Sprint(m.cur.budget)) }
 	case key.Matches(msg, k.Budget.ShareUp):
@@ -102,9 +102,9 @@ func (m Model) cycleLevel() (Model, tea.Cmd) {
 	return m2, tea.Batch(cmd, st)
 }
 
-// setBudget changes the budget; it never goes below one step.
+// setBudget changes the budget (the down key stops at one step; a typed
+// budget is taken as it is, and one below the overhead is reported).
 func (m Model) setBudget(b int) (Model, tea.Cmd) {
-	b = max(b, m.cfg.BudgetStep)
 	next := m.cur
 	next.budget = b
 	return m.curate(next)
