@@ -1,0 +1,175 @@
+package engine_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/tokens"
+	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/render"
+)
+
+// pkLinePool holds lines that stress rendering and tokenizing: backtick
+// runs, CDATA ends, control characters, quotes, Unicode, slashes after
+// newlines, long lines.
+var pkLinePool = [...]string{
+	"func Retry(ctx context.Context, n int) error {", "\treturn fmt.Errorf(\"retry: %w\", err)", "}", "",
+	"```go", "a ``` b ```` c", "x ]]> y ]]]]>", "\x00\x01\x1b[31mred\x7f", "\"quoted\" & <tag attr='v'>",
+	"// Grüße, 日本語, emoji 🚀", "/path/like/line", "    indented with spaces", "\t\t\tdeep", "#!/bin/sh",
+	"### not a header", "- list item", strings.Repeat("long ", 60), "\xff\xfe invalid utf8", "12345678901234567890",
+}
+
+func pkRandText(r *rand.Rand, n int) string {
+	var sb strings.Builder
+	for range n {
+		sb.WriteString(pkLinePool[r.IntN(len(pkLinePool))])
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+var pkSources = [...]engine.Source{engine.SourceCode, engine.SourceDocs, engine.SourceChanges, engine.SourceDiagnostics,
+	engine.SourceCommits, engine.SourceNotes, engine.SourceTests, "custom"}
+
+var pkKinds = [...]index.Kind{index.KindFunction, index.KindMethod, index.KindType, index.KindSection,
+	index.KindWindow, index.KindHunk, index.KindCommit, index.KindNote, index.KindDiagnostic}
+
+// pkRandCase builds random candidates and a request from r.
+func pkRandCase(r *rand.Rand, counter engine.Counter) ([]engine.Candidate, engine.PackRequest) {
+	n := r.IntN(25)
+	cands := make([]engine.Candidate, n)
+	req := engine.PackRequest{Query: pkRandText(r, 1), Pins: map[string]bool{}, Drops: map[string]bool{},
+		Levels: map[string]engine.Level{}, Disabled: map[engine.Source]bool{}, Counter: counter}
+	for i := range cands {
+		lines := 1 + r.IntN(60)
+		start := 1 + r.IntN(100)
+		c := engine.Candidate{
+			ID: fmt.Sprintf("c%d", i), Source: pkSources[r.IntN(len(pkSources))], Text: pkRandText(r, lines),
+			Score: r.Float64() * 5, Keep: r.IntN(8) == 0, Stale: r.IntN(6) == 0, Deleted: r.IntN(10) == 0,
+			Level: engine.Level(r.IntN(5) * r.IntN(2)),
+			Block: index.Block{Path: fmt.Sprintf("pkg/f%d.%s", r.IntN(6), []string{"go", "md", "py", "txt"}[r.IntN(4)]),
+				Kind: pkKinds[r.IntN(len(pkKinds))], Name: pkLinePool[r.IntN(len(pkLinePool))],
+				Signature: pkLinePool[0], StartLine: start, EndLine: start + lines - 1},
+		}
+		if r.IntN(4) == 0 {
+			c.Meta = map[string]string{"sha": fmt.Sprintf("%x", r.IntN(4)), "odd key!": pkLinePool[r.IntN(len(pkLinePool))]}
+		}
+		switch r.IntN(10) {
+		case 0:
+			req.Pins[c.ID] = true
+		case 1:
+			req.Drops[c.ID] = true
+		case 2:
+			req.Levels[c.ID] = engine.Level(r.IntN(5))
+		}
+		cands[i] = c
+	}
+	if r.IntN(5) == 0 {
+		req.Disabled[pkSources[r.IntN(len(pkSources))]] = true
+	}
+	req.Budget = []int{0, 5, 40, 120, 300, 800, 2000, 6000}[r.IntN(8)] + r.IntN(100)
+	req.Reserves = engine.Reserves{Completion: r.IntN(3) * 20}
+	formats := render.Formats()
+	req.Formatter, _ = render.New(formats[r.IntN(len(formats))])
+	return cands, req
+}
+
+// pkCheck asserts the packer's invariants for one case.
+func pkCheck(t *testing.T, cands []engine.Candidate, req engine.PackRequest) {
+	t.Helper()
+	p, err := engine.Assemble(cands, req)
+	if err != nil {
+		var be *engine.BudgetError
+		if !errors.Is(err, engine.ErrBudgetTooSmall) || !errors.As(err, &be) || be.Minimum <= req.Budget {
+			t.Fatalf("budget %d: unexpected error %v", req.Budget, err)
+		}
+		return
+	}
+	out := req.Formatter.Render(p)
+	n := req.Counter.Count(out)
+	if n > req.Budget || n > p.Available {
+		t.Fatalf("%s: %d tokens rendered, budget %d (available %d)", req.Formatter.Name(), n, req.Budget, p.Available)
+	}
+	p2, _ := engine.Assemble(cands, req)
+	if out2 := req.Formatter.Render(p2); out2 != out {
+		t.Fatalf("%s: same input, different output", req.Formatter.Name())
+	}
+	in := map[string]bool{}
+	for _, it := range p.Items {
+		in[it.ID] = true
+		if req.Drops[it.ID] || req.Disabled[it.Source] {
+			t.Fatalf("%s packed although dropped or its source is off", it.ID)
+		}
+	}
+	pkCheckPins(t, p, req, in)
+}
+
+// pkCheckPins: every pin that is not dropped, off or a duplicate is packed,
+// or a warning says why not.
+func pkCheckPins(t *testing.T, p *engine.Pack, req engine.PackRequest, in map[string]bool) {
+	t.Helper()
+	reason := map[string]string{}
+	for _, l := range p.LeftOut {
+		reason[l.ID] = l.Reason
+	}
+	for id := range req.Pins {
+		if in[id] || req.Drops[id] || reason[id] == "source off" || strings.HasPrefix(reason[id], "duplicate") {
+			continue
+		}
+		warned := false
+		for _, w := range p.Warnings {
+			warned = warned || strings.Contains(w, id)
+		}
+		if !warned {
+			t.Fatalf("pin %s left out (%s) without a warning", id, reason[id])
+		}
+	}
+}
+
+// TestPackProperty runs random candidates, budgets and formats through the
+// packer with the real o200k tokenizer.
+func TestPackProperty(t *testing.T) {
+	counter, err := tokens.New("o200k")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := 300
+	if testing.Short() {
+		runs = 60
+	}
+	r := rand.New(rand.NewPCG(2026, 11))
+	for i := range runs {
+		cands, req := pkRandCase(r, counter)
+		t.Run(fmt.Sprintf("%d/%s/%d", i, req.Formatter.Name(), req.Budget), func(t *testing.T) { pkCheck(t, cands, req) })
+	}
+}
+
+func FuzzPack(f *testing.F) {
+	counter, err := tokens.New("o200k")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, seed := range []uint64{0, 1, 42, 2026} {
+		f.Add(seed, seed*7)
+	}
+	f.Fuzz(func(t *testing.T, a, b uint64) {
+		cands, req := pkRandCase(rand.New(rand.NewPCG(a, b)), counter)
+		pkCheck(t, cands, req)
+	})
+}
+
+func TestPackBudgetZeroNamesMinimum(t *testing.T) {
+	counter, _ := tokens.New("o200k")
+	for _, name := range render.Formats() {
+		f, _ := render.New(name)
+		_, err := engine.Assemble(nil, engine.PackRequest{Budget: 0, Counter: counter, Formatter: f})
+		if !errors.Is(err, engine.ErrBudgetTooSmall) || !strings.Contains(err.Error(), "budget 0 is below the ") ||
+			!strings.HasSuffix(err.Error(), "-token minimum for "+name) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
