@@ -37,6 +37,13 @@ type GraphFollower struct {
 	s Searcher
 }
 
+// lookups memoizes one Follow's index lookups: the top hits often share
+// refs ("Payment", "log") and callers.
+type lookups struct {
+	symbols map[string][]index.Block
+	known   map[string]bool // names of the top hits: never looked up as refs
+}
+
 // NewGraphFollower returns graph expansion over the index s.
 func NewGraphFollower(s Searcher) *GraphFollower { return &GraphFollower{s: s} }
 
@@ -55,15 +62,17 @@ type neighbour struct {
 // hits, never the hits themselves, each block once.
 func (g *GraphFollower) Follow(ctx context.Context, _ Query, top []Candidate) ([]Candidate, error) {
 	seen := map[string]bool{}
+	memo := &lookups{symbols: map[string][]index.Block{}, known: map[string]bool{}}
 	for _, c := range top {
 		seen[c.Block.ID] = true
+		memo.known[c.Block.Name] = true
 	}
 	frontier := top[:min(len(top), expandTop)]
 	var out []Candidate
 	for depth := 0; depth < expandDepth && len(frontier) > 0; depth++ {
 		var next []Candidate
 		for _, hit := range frontier {
-			found, err := g.neighbours(ctx, hit.Block)
+			found, err := g.neighbours(ctx, hit.Block, memo)
 			if err != nil {
 				return nil, err
 			}
@@ -83,11 +92,11 @@ func (g *GraphFollower) Follow(ctx context.Context, _ Query, top []Candidate) ([
 	return out, ctx.Err()
 }
 
-func (g *GraphFollower) neighbours(ctx context.Context, b index.Block) ([]neighbour, error) {
+func (g *GraphFollower) neighbours(ctx context.Context, b index.Block, memo *lookups) ([]neighbour, error) {
 	if b.Name == "" || b.Kind == index.KindHunk || b.Kind == index.KindCommit {
 		return nil, nil
 	}
-	callees, err := g.callees(ctx, b)
+	callees, err := g.callees(ctx, b, memo)
 	if err != nil {
 		return nil, err
 	}
@@ -98,19 +107,24 @@ func (g *GraphFollower) neighbours(ctx context.Context, b index.Block) ([]neighb
 	return append(callees, callers...), nil
 }
 
-// callees are the definitions of the names b uses.
-func (g *GraphFollower) callees(ctx context.Context, b index.Block) ([]neighbour, error) {
+// callees are the definitions of the names b uses, other than the top
+// hits themselves.
+func (g *GraphFollower) callees(ctx context.Context, b index.Block, memo *lookups) ([]neighbour, error) {
 	var out []neighbour
 	for i, ref := range b.Refs {
 		if i >= expandMaxRefs || len(out) >= expandFanOut {
 			break
 		}
-		if len(ref) < expandMinName || ref == b.Name {
+		if len(ref) < expandMinName || ref == b.Name || memo.known[ref] {
 			continue
 		}
-		defs, err := g.s.Symbol(ctx, ref)
-		if err != nil {
-			return nil, fmt.Errorf("engine: expand: symbol %q: %w", ref, err)
+		defs, ok := memo.symbols[ref]
+		if !ok {
+			var err error
+			if defs, err = g.s.Symbol(ctx, ref); err != nil {
+				return nil, fmt.Errorf("engine: expand: symbol %q: %w", ref, err)
+			}
+			memo.symbols[ref] = defs
 		}
 		for _, d := range pickDefinitions(b, defs) {
 			if len(out) < expandFanOut {

@@ -40,11 +40,10 @@ func diffFlags() []string {
 }
 
 // collect asks git, in parallel, for the staged and unstaged diffs, the
-// untracked files and the recent commits of the work tree at root.
+// untracked files and the recent commits of the work tree at root. Outside
+// a work tree every command fails with ErrNotRepository, and so does
+// collect (no separate check: one process less on every query).
 func collect(ctx context.Context, root string, commits int) ([]change, error) {
-	if _, err := Git(ctx, root, "rev-parse", "--is-inside-work-tree"); err != nil {
-		return nil, err
-	}
 	jobs := []func() ([]change, error){
 		func() ([]change, error) { return diffChanges(ctx, root, StatusStaged, "--cached") },
 		func() ([]change, error) { return diffChanges(ctx, root, StatusUnstaged) },
@@ -59,7 +58,10 @@ func collect(ctx context.Context, root string, commits int) ([]change, error) {
 	}
 	wg.Wait()
 	var all []change
-	for _, r := range results {
+	for i, r := range results {
+		if errors.Is(errs[i], ErrNotRepository) {
+			return nil, ErrNotRepository
+		}
 		all = append(all, r...)
 	}
 	return all, errors.Join(errs...)

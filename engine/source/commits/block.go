@@ -3,6 +3,7 @@ package commits
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -13,9 +14,6 @@ import (
 	"github.com/loupe-dev/loupe/index"
 )
 
-// gitParallel bounds the git show processes running at once.
-const gitParallel = 3
-
 // fileStat is one file's line counts in a commit.
 type fileStat struct {
 	path           string
@@ -23,76 +21,152 @@ type fileStat struct {
 	noCounts       bool // binary, or git could not say
 }
 
-// blocks builds a candidate per ranked commit, asking git for per-file
-// stats and the touched files' hunks, a few commits at a time. A commit
-// git cannot show (gone after a rebase) keeps the indexed file list.
+// blocks builds a candidate per ranked commit. Two git processes serve
+// all of them, in parallel: one for the per-file stats, one for the hunks
+// of the top files they touched; both answers are cached, since a commit
+// never changes. When git cannot show a commit (gone after a rebase) the
+// indexed file list stands in for the stats.
 func (s *Source) blocks(ctx context.Context, list []ranked) ([]engine.Candidate, error) {
-	out := make([]engine.Candidate, len(list))
-	sem := make(chan struct{}, gitParallel)
-	var wg sync.WaitGroup
-	for i, r := range list {
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			stats := s.stats(ctx, r.commit)
-			diff := s.diff(ctx, r.commit.SHA, r.touched)
-			out[i] = s.candidate(r, stats, diff)
-		})
+	var needStats, needDiffs, files []string
+	for _, r := range list {
+		if _, ok := s.cache.stats(r.commit.SHA); !ok {
+			needStats = append(needStats, r.commit.SHA)
+		}
+		if _, ok := s.cache.diff(diffKey(r)); !ok && len(r.touched) > 0 {
+			needDiffs = append(needDiffs, r.commit.SHA)
+			files = append(files, r.touched...)
+		}
 	}
+	slices.Sort(files)
+	files = slices.Compact(files)
+	var stats map[string][]fileStat
+	var diffs map[string]string
+	var wg sync.WaitGroup
+	wg.Go(func() { stats = s.stats(ctx, needStats) })
+	wg.Go(func() { diffs = s.diffs(ctx, needDiffs, files) })
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	out := make([]engine.Candidate, 0, len(list))
+	for _, r := range list {
+		out = append(out, s.candidate(r, s.statsOf(r, stats), s.diffOf(r, diffs, needDiffs)))
+	}
 	return out, nil
 }
 
-// showArgs make git show print a commit's changes against its first
-// parent, parseably, paths relative to the root.
-func showArgs(sha string, extra ...string) []string {
-	args := []string{"show", "--format=", "--diff-merges=first-parent", "--no-renames", "--relative", "--no-color", "--no-ext-diff"}
-	return append(append(args, extra...), sha)
+// statsOf is r's stats from git's fresh answer or the cache, else the
+// indexed file list (not cached: git may answer next time).
+func (s *Source) statsOf(r ranked, fresh map[string][]fileStat) []fileStat {
+	if st, ok := fresh[r.commit.SHA]; ok {
+		s.cache.putStats(r.commit.SHA, st)
+		return st
+	}
+	if st, ok := s.cache.stats(r.commit.SHA); ok {
+		return st
+	}
+	return indexedFiles(r.commit)
 }
 
-func (s *Source) stats(ctx context.Context, c index.Commit) []fileStat {
-	out, err := changes.Git(ctx, s.opts.Root, showArgs(c.SHA, "--numstat")...)
-	if err != nil {
-		list := make([]fileStat, 0, len(c.Files))
-		for _, f := range c.Files {
-			list = append(list, fileStat{path: f, noCounts: true})
-		}
-		return list
+func (s *Source) diffOf(r ranked, fresh map[string]string, asked []string) string {
+	if d, ok := s.cache.diff(diffKey(r)); ok {
+		return d
 	}
-	var list []fileStat
-	for _, line := range strings.Split(out, "\n") {
-		f := strings.SplitN(line, "\t", 3)
-		if len(f) != 3 {
-			continue
+	if fresh == nil || !slices.Contains(asked, r.commit.SHA) {
+		return "" // git failed: try again next time
+	}
+	d := fresh[r.commit.SHA]
+	s.cache.putDiff(diffKey(r), d)
+	return d
+}
+
+func diffKey(r ranked) string {
+	return r.commit.SHA + "\x00" + strings.Join(r.touched, "\x00")
+}
+
+// showArgs make git show print each commit's changes against its first
+// parent, parseably, paths relative to the root, each commit after a
+// record separator and its full sha.
+func showArgs(shas []string, extra ...string) []string {
+	args := []string{"show", "--format=" + recordSep + "%H", "--diff-merges=first-parent", "--no-renames", "--relative", "--no-color", "--no-ext-diff"}
+	return append(append(args, extra...), shas...)
+}
+
+const recordSep = "\x1e"
+
+// records splits git show output into the text of each commit by sha.
+func records(out string) map[string]string {
+	recs := map[string]string{}
+	for _, rec := range strings.Split(out, recordSep) {
+		sha, body, _ := strings.Cut(rec, "\n")
+		if sha = strings.TrimSpace(sha); sha != "" {
+			recs[sha] = body
 		}
-		a, errA := strconv.Atoi(f[0])
-		d, errD := strconv.Atoi(f[1])
-		list = append(list, fileStat{path: f[2], added: a, deleted: d, noCounts: errA != nil || errD != nil})
+	}
+	return recs
+}
+
+func (s *Source) stats(ctx context.Context, shas []string) map[string][]fileStat {
+	if len(shas) == 0 {
+		return nil
+	}
+	out, err := changes.Git(ctx, s.opts.Root, showArgs(shas, "--numstat")...)
+	if err != nil {
+		return nil
+	}
+	all := map[string][]fileStat{}
+	for sha, body := range records(out) {
+		list := []fileStat{}
+		for _, line := range strings.Split(body, "\n") {
+			f := strings.SplitN(line, "\t", 3)
+			if len(f) != 3 {
+				continue
+			}
+			a, errA := strconv.Atoi(f[0])
+			d, errD := strconv.Atoi(f[1])
+			list = append(list, fileStat{path: f[2], added: a, deleted: d, noCounts: errA != nil || errD != nil})
+		}
+		all[sha] = list
+	}
+	return all
+}
+
+func indexedFiles(c index.Commit) []fileStat {
+	list := make([]fileStat, 0, len(c.Files))
+	for _, f := range c.Files {
+		list = append(list, fileStat{path: f, noCounts: true})
 	}
 	return list
 }
 
-// diff is the hunks of files in the commit, at most MaxDiffLines lines.
-func (s *Source) diff(ctx context.Context, sha string, files []string) string {
-	if len(files) == 0 {
-		return ""
+// diffs is, per commit, the hunks it made to files, at most MaxDiffLines
+// lines each.
+func (s *Source) diffs(ctx context.Context, shas, files []string) map[string]string {
+	if len(files) == 0 || len(shas) == 0 {
+		return nil
 	}
-	args := append(showArgs(sha, "-U3", "--src-prefix=a/", "--dst-prefix=b/"), "--")
+	args := append(showArgs(shas, "-U3", "--src-prefix=a/", "--dst-prefix=b/"), "--")
 	out, err := changes.Git(ctx, s.opts.Root, append(args, files...)...)
 	if err != nil {
-		return ""
+		return nil
 	}
-	var b strings.Builder
-	for _, fd := range changes.ParseDiff(out) {
-		b.WriteString("--- " + fd.Path() + "\n")
-		for _, h := range fd.Hunks {
-			b.WriteString(h.Text())
+	all := map[string]string{}
+	for _, sha := range shas {
+		all[sha] = "" // shown, touching none of files
+	}
+	for sha, body := range records(out) {
+		var b strings.Builder
+		for _, fd := range changes.ParseDiff(body) {
+			b.WriteString("--- " + fd.Path() + "\n")
+			for _, h := range fd.Hunks {
+				b.WriteString(h.Text())
+			}
+		}
+		if b.Len() > 0 {
+			all[sha] = trimLines(b.String(), s.opts.MaxDiffLines)
 		}
 	}
-	return trimLines(b.String(), s.opts.MaxDiffLines)
+	return all
 }
 
 func (s *Source) candidate(r ranked, stats []fileStat, diff string) engine.Candidate {

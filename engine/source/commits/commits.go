@@ -57,8 +57,9 @@ func (o Options) Validate() error {
 
 // Source is the commits follower.
 type Source struct {
-	s    Searcher
-	opts Options
+	s     Searcher
+	opts  Options
+	cache *cache
 }
 
 // New returns the commits follower over s; zero options take defaults.
@@ -75,7 +76,7 @@ func New(s Searcher, opts Options) *Source {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Source{s: s, opts: opts}
+	return &Source{s: s, opts: opts, cache: newCache()}
 }
 
 // Source implements engine.Follower.

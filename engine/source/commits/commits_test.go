@@ -3,6 +3,8 @@ package commits_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -155,4 +157,22 @@ func ids(cs []engine.Candidate) []string {
 		out = append(out, c.ID)
 	}
 	return out
+}
+
+func TestFollowCachesWhatGitSaid(t *testing.T) {
+	r, cs := history(t)
+	s := &fakeSearcher{hits: []index.CommitHit{{Commit: cs[1], Score: 1}}}
+	src := commits.New(s, commits.Options{Root: r.Dir, Now: func() time.Time { return now }})
+	first := follow(t, src, codeHit("pay/retry.go"))
+	if err := os.RemoveAll(filepath.Join(r.Dir, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	second := follow(t, src, codeHit("pay/retry.go"))
+	if len(first) != 1 || len(second) != 1 || first[0].Text != second[0].Text {
+		t.Errorf("second answer differs without git:\n%s\n---\n%s", first[0].Text, second[0].Text)
+	}
+	other := follow(t, src, codeHit("README.md"))
+	if strings.Contains(other[0].Text, "@@") || !strings.Contains(other[0].Text, "README.md  +1 −0") {
+		t.Errorf("uncached diff without git should be left out, cached stats kept:\n%s", other[0].Text)
+	}
 }

@@ -6,8 +6,8 @@ import (
 )
 
 // conventionalPaths lists where the tests of the file p usually live, by
-// the naming conventions of its language, p itself last (its own test
-// blocks, as in Rust's mod tests or a Python module's doctest helpers).
+// the naming conventions of its language; for Rust, p itself last (its
+// own mod tests).
 func conventionalPaths(p string) []string {
 	dir, file := path.Split(p)
 	ext := path.Ext(file)
@@ -30,11 +30,11 @@ func conventionalPaths(p string) []string {
 		}
 		out = append(out, dir+"__tests__/"+stem+ext, "tests/"+stem+".test"+ext, "test/"+stem+".test"+ext)
 	case ".rs":
-		out = []string{"tests/" + stem + ".rs"}
+		out = []string{"tests/" + stem + ".rs", p}
 	case ".java", ".kt":
 		out = []string{javaTestPath(dir, stem, ext)}
 	}
-	return append(dedupe(out), p)
+	return dedupe(out)
 }
 
 // javaTestPath maps src/main/java/a/B.java to src/test/java/a/BTest.java

@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,6 +21,45 @@ import (
 // engine over the code and docs providers, changes, graph expansion,
 // tests and commits.
 func allSources(tb testing.TB, root, indexDir string, now func() time.Time) (*engine.Engine, *index.Index) {
+	e, ix, _ := allSourcesTimed(tb, root, indexDir, now)
+	return e, ix
+}
+
+// stopwatch sums the time each named provider or follower takes.
+type stopwatch struct {
+	mu  sync.Mutex
+	sum map[string]time.Duration
+}
+
+func (s *stopwatch) add(name string, start time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sum[name] += time.Since(start)
+}
+
+type timedProvider struct {
+	engine.Provider
+	name string
+	sw   *stopwatch
+}
+
+func (p timedProvider) Candidates(ctx context.Context, q engine.Query) ([]engine.Candidate, error) {
+	defer p.sw.add(p.name, time.Now())
+	return p.Provider.Candidates(ctx, q)
+}
+
+type timedFollower struct {
+	engine.Follower
+	name string
+	sw   *stopwatch
+}
+
+func (f timedFollower) Follow(ctx context.Context, q engine.Query, top []engine.Candidate) ([]engine.Candidate, error) {
+	defer f.sw.add(f.name, time.Now())
+	return f.Follower.Follow(ctx, q, top)
+}
+
+func allSourcesTimed(tb testing.TB, root, indexDir string, now func() time.Time) (*engine.Engine, *index.Index, *stopwatch) {
 	tb.Helper()
 	opts := index.DefaultOptions()
 	opts.IndexDir = indexDir
@@ -32,17 +72,18 @@ func allSources(tb testing.TB, root, indexDir string, now func() time.Time) (*en
 		tb.Fatalf("update index: %v", err)
 	}
 	rank := engine.DefaultRankOptions()
+	sw := &stopwatch{sum: map[string]time.Duration{}}
 	providers := []engine.Provider{
-		engine.NewCodeProvider(ix, rank),
-		engine.NewDocsProvider(ix, rank),
-		changes.New(changes.Options{Root: root, Now: now}),
+		timedProvider{engine.NewCodeProvider(ix, rank), "code", sw},
+		timedProvider{engine.NewDocsProvider(ix, rank), "docs", sw},
+		timedProvider{changes.New(changes.Options{Root: root, Now: now}), "changes", sw},
 	}
 	followers := []engine.Follower{
-		engine.NewGraphFollower(ix),
-		tests.New(ix),
-		commits.New(ix, commits.Options{Root: root, Now: now}),
+		timedFollower{engine.NewGraphFollower(ix), "graph", sw},
+		timedFollower{tests.New(ix), "tests", sw},
+		timedFollower{commits.New(ix, commits.Options{Root: root, Now: now}), "commits", sw},
 	}
-	return engine.New(engine.DefaultOptions(), providers, followers), ix
+	return engine.New(engine.DefaultOptions(), providers, followers), ix, sw
 }
 
 const retryGo = `package pay
@@ -168,7 +209,7 @@ func BenchmarkRetrieve(b *testing.B) {
 	if dir == "" {
 		dir = b.TempDir()
 	}
-	e, _ := allSources(b, root, dir, time.Now)
+	e, _, sw := allSourcesTimed(b, root, dir, time.Now)
 	queries := strings.Split(cmpOr(os.Getenv("LOUPE_BENCH_QUERIES"), "fix the preview window border rendering|how are ANSI colors parsed|add a new keybinding action"), "|")
 	ctx := context.Background()
 	for _, q := range queries { // warm file caches and the tokenizer-free paths
@@ -176,6 +217,7 @@ func BenchmarkRetrieve(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	sw.sum = map[string]time.Duration{}
 	b.ResetTimer()
 	i := 0
 	for b.Loop() {
@@ -187,6 +229,9 @@ func BenchmarkRetrieve(b *testing.B) {
 			b.Logf("warnings: %q", res.Warnings)
 		}
 		i++
+	}
+	for name, d := range sw.sum {
+		b.ReportMetric(float64(d.Microseconds())/1000/float64(max(i, 1)), name+"-ms/op")
 	}
 }
 

@@ -73,8 +73,9 @@ type found struct {
 func (s *Source) Follow(ctx context.Context, q engine.Query, top []engine.Candidate) ([]engine.Candidate, error) {
 	byID := map[string]*found{}
 	var order []string
+	files := map[string][]index.Block{} // FileBlocks answers: hits often share a file
 	for _, hit := range eligible(top, q) {
-		list, err := s.testsOf(ctx, hit)
+		list, err := s.testsOf(ctx, hit, files)
 		if err != nil {
 			return nil, err
 		}
@@ -110,7 +111,7 @@ func eligible(top []engine.Candidate, q engine.Query) []engine.Candidate {
 }
 
 // testsOf finds the tests of one hit, best first.
-func (s *Source) testsOf(ctx context.Context, hit engine.Candidate) ([]found, error) {
+func (s *Source) testsOf(ctx context.Context, hit engine.Candidate, files map[string][]index.Block) ([]found, error) {
 	b := hit.Block
 	refs, err := s.ix.Callers(ctx, b.Name, callersLimit)
 	if err != nil {
@@ -126,7 +127,7 @@ func (s *Source) testsOf(ctx context.Context, hit engine.Candidate) ([]found, er
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		for _, t := range s.fileTests(p, b) {
+		for _, t := range s.fileTests(p, b, files) {
 			if _, ok := byID[t.ID]; !ok {
 				byID[t.ID] = score(hit, t, factorConvention, "beside it in "+p)
 			}
@@ -147,10 +148,11 @@ func (s *Source) testsOf(ctx context.Context, hit engine.Candidate) ([]found, er
 
 // fileTests are the test blocks of file p (other than the hit): its test
 // functions, or every named block when the whole file is a test file.
-func (s *Source) fileTests(p string, hit index.Block) []index.Block {
-	blocks, err := s.ix.FileBlocks(p)
-	if err != nil {
-		return nil
+func (s *Source) fileTests(p string, hit index.Block, files map[string][]index.Block) []index.Block {
+	blocks, ok := files[p]
+	if !ok {
+		blocks, _ = s.ix.FileBlocks(p) // a file that is not indexed has no tests
+		files[p] = blocks
 	}
 	var out []index.Block
 	for _, t := range blocks {
