@@ -285,7 +285,7 @@ func isIdentifier(tok string, code bool) bool {
 		return false
 	}
 	if len(parts) > 1 {
-		return true
+		return !allShort(parts) // "e.g", "i.e" are not code
 	}
 	p := parts[0]
 	if code {
@@ -296,6 +296,15 @@ func isIdentifier(tok string, code bool) bool {
 		return true
 	}
 	return hasCaseChange(p)
+}
+
+func allShort(parts []string) bool {
+	for _, p := range parts {
+		if len(p) > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // splitQualified splits "a.b.c" or "a::b" into identifier parts, or

@@ -192,6 +192,8 @@ func (r *ranker) path(p string) Signal {
 	file = testStem(file)
 	if len(file) >= minNameLen-1 && r.keywords[fold(file)] {
 		try(weightPathKeyword, "file name "+path.Base(p)+" is a word of the query")
+	} else if share := r.wordShare(file); share > 0 {
+		try(weightPathKeyword*share, "file name "+path.Base(p)+" has words of the query")
 	}
 	for _, seg := range strings.Split(strings.Trim(dir, "/"), "/") {
 		if len(seg) >= minNameLen && r.keywords[fold(seg)] {
@@ -199,6 +201,25 @@ func (r *ranker) path(p string) Signal {
 		}
 	}
 	return best
+}
+
+// wordShare is the share of a name's words (≥ 3 letters) that are
+// keywords: "license_gpl_2" with keyword "gpl" → 1/2.
+func (r *ranker) wordShare(name string) float64 {
+	n, hit := 0, 0
+	for _, w := range splitWords(name) {
+		if len(w) < 3 || isNumber(w) {
+			continue
+		}
+		n++
+		if r.keywords[strings.ToLower(w)] {
+			hit++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(hit) / float64(n)
 }
 
 // fileRelevance sums the best fileTopHits BM25 scores of each file and

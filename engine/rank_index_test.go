@@ -1,0 +1,82 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/loupe-dev/loupe/index"
+)
+
+// openPayments indexes a copy of testdata/repos/payments with the real
+// index (bleve on disk, the real chunker).
+func openPayments(t *testing.T) *index.Index {
+	t.Helper()
+	root := filepath.Join(t.TempDir(), "payments")
+	if err := os.CopyFS(root, os.DirFS(filepath.Join("..", "testdata", "repos", "payments"))); err != nil {
+		t.Fatal(err)
+	}
+	opts := index.DefaultOptions()
+	opts.IndexDir = filepath.Join(t.TempDir(), "index")
+	opts.NoCommits = true
+	ix, err := index.Open(root, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	if _, err := ix.Update(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	return ix
+}
+
+// TestRankThroughRealIndex: the right block comes first for plain,
+// identifier and trace queries, with signals and text, and test code
+// ranks below the code it tests.
+func TestRankThroughRealIndex(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a real index")
+	}
+	ix := openPayments(t)
+	tests := []struct {
+		query, wantFirst string // wantFirst: a block name
+	}{
+		{"where do we retry with backoff", "retryWithBackoff"},
+		{"fix processPayment writing the ledger twice", "processPayment"},
+		{"goroutine 1 [running]:\nexample.com/payments.(*ExponentialBackoff).Next(0x1)\n\t/src/payments/backoff.go:30 +0x1d\n", "Next"},
+		{"Ledger.Record loses entries", "Record"},
+	}
+	code := NewCodeProvider(ix, DefaultRankOptions())
+	for _, tc := range tests {
+		t.Run(tc.wantFirst, func(t *testing.T) {
+			got, err := code.Candidates(context.Background(), AnalyzeQuery(tc.query))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) == 0 {
+				t.Fatal("no candidates")
+			}
+			top := got[0]
+			if top.Block.Name != tc.wantFirst || top.Score != 1 || top.Text == "" || len(top.Signals) == 0 || top.Reason == "" {
+				t.Errorf("top = %s (%s) score %.2f reason %q; want %s", top.Block.Name, top.Block.Path, top.Score, top.Reason, tc.wantFirst)
+			}
+			for _, c := range got {
+				if c.ID != c.Block.ID || c.Source != SourceCode || c.Block.Kind == index.KindSection || c.Score < 0 || c.Score > 1 {
+					t.Fatalf("bad candidate %+v", c)
+				}
+			}
+		})
+	}
+	got, _ := code.Candidates(context.Background(), AnalyzeQuery("process payment retries"))
+	iTest := slices.IndexFunc(got, func(c Candidate) bool { return c.Block.Name == "TestProcessRetries" })
+	iCode := slices.IndexFunc(got, func(c Candidate) bool { return c.Block.Name == "processPayment" })
+	if iCode < 0 || (iTest >= 0 && iTest < iCode) {
+		t.Errorf("test at %d, code at %d", iTest, iCode)
+	}
+	docs, err := NewDocsProvider(ix, DefaultRankOptions()).Candidates(context.Background(), AnalyzeQuery("backoff policy for retries"))
+	if err != nil || len(docs) == 0 || docs[0].Block.Path != "docs/retries.md" || docs[0].Source != SourceDocs {
+		t.Errorf("docs: %v %+v", err, docs)
+	}
+}
