@@ -285,12 +285,13 @@ func (e *Engine) runJob(ctx context.Context, j job) outcome {
 	select {
 	case o = <-done:
 	case <-jctx.Done():
-		o = outcome{err: jctx.Err()}
+		select {
+		case o = <-done: // finished just in time: keep it
+		default:
+			o = outcome{err: jctx.Err()}
+		}
 	}
 	o.took = time.Since(start)
-	if o.err == nil && jctx.Err() != nil {
-		o = outcome{err: jctx.Err(), took: o.took} // finished, but too late
-	}
 	return o
 }
 
