@@ -32,3 +32,20 @@ func TestAge(t *testing.T) {
 		t.Errorf("zero time: %q", got)
 	}
 }
+
+func TestClip(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"pay: retry with backoff", 10, "pay: retr…"},
+		{"héllo wörld", 6, "héllo…"},
+	}
+	for _, tc := range tests {
+		if got := clip(tc.in, tc.n); got != tc.want {
+			t.Errorf("clip(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}

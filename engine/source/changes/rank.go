@@ -180,12 +180,24 @@ func reason(c change, age string, matched []string) string {
 	case StatusUntracked:
 		r = "new file, " + age
 	default:
-		r = "committed " + age + " in " + short(c.sha) + ": " + c.subject
+		r = "committed " + age + " in " + short(c.sha) + ": " + clip(c.subject, maxSubject)
 	}
 	if len(matched) > 0 {
 		r += " · mentions " + strings.Join(matched, ", ")
 	}
 	return r
+}
+
+// maxSubject bounds the commit subject quoted in a reason.
+const maxSubject = 60
+
+// clip shortens s to at most n runes, marking the cut with "…".
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return strings.TrimSpace(string(r[:n-1])) + "…"
 }
 
 func short(sha string) string {
