@@ -113,7 +113,7 @@ func levelName(l engine.Level) string {
 	case engine.LevelSignature:
 		return "sig"
 	case engine.LevelBookend:
-		return "bookend"
+		return "book"
 	case engine.LevelReference:
 		return "ref"
 	}

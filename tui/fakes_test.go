@@ -182,7 +182,7 @@ func makeCands(n int) []engine.Candidate {
 }
 
 type harness struct {
-	t       *testing.T
+	t       testing.TB
 	eng     *fakeEngine
 	clip    []string
 	clipErr error
@@ -195,7 +195,7 @@ type harness struct {
 	deps    Deps
 }
 
-func newHarness(t *testing.T, n int) *harness {
+func newHarness(t testing.TB, n int) *harness {
 	t.Helper()
 	h := &harness{t: t, dir: t.TempDir()}
 	h.eng = &fakeEngine{byQuery: map[string][]engine.Candidate{

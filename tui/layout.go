@@ -58,15 +58,26 @@ func computeLayout(w, h int, showHelp bool) layout {
 	return l
 }
 
+// cellWidth is the width of s in cells; plain ASCII (the common case for
+// names, paths and code) skips grapheme segmentation.
+func cellWidth(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 || c < 0x20 {
+			return ansi.StringWidth(s)
+		}
+	}
+	return len(s)
+}
+
 // fitLine cuts or pads one line to exactly w cells.
 func fitLine(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	sw := ansi.StringWidth(s)
+	sw := cellWidth(s)
 	if sw > w {
 		s = ansi.Truncate(s, w, "…")
-		sw = ansi.StringWidth(s)
+		sw = cellWidth(s)
 	}
 	return s + strings.Repeat(" ", w-sw)
 }
@@ -76,14 +87,14 @@ func fitBlock(s string, w, h int) string {
 	if h <= 0 {
 		return ""
 	}
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	lines := splitLines(s)
 	if len(lines) > h {
 		lines = lines[:h]
 	}
 	out := make([]string, h)
 	for i := range out {
 		if i < len(lines) {
-			out[i] = fitLine(strings.TrimRight(lines[i], "\r"), w)
+			out[i] = fitLine(lines[i], w)
 		} else {
 			out[i] = strings.Repeat(" ", w)
 		}
@@ -96,4 +107,31 @@ func spaces(n int) string {
 		return ""
 	}
 	return strings.Repeat(" ", n)
+}
+
+// joinColumns puts two blocks of equal height side by side, line by line;
+// both are already exactly as wide as their columns.
+func joinColumns(left, right string) string {
+	l, r := strings.Split(left, "\n"), strings.Split(right, "\n")
+	n := max(len(l), len(r))
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if i < len(l) {
+			b.WriteString(l[i])
+		}
+		if i < len(r) {
+			b.WriteString(r[i])
+		}
+	}
+	return b.String()
+}
+
+// splitLines splits text into lines without a trailing empty one, dropping
+// carriage returns.
+func splitLines(s string) []string {
+	s = strings.ReplaceAll(strings.TrimRight(s, "\n"), "\r", "")
+	return strings.Split(s, "\n")
 }

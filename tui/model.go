@@ -72,11 +72,16 @@ type Model struct {
 	tokens map[string]int
 
 	// Packing: cur is the person's curation; pgen tags re-packs.
-	cur      curation
-	pgen     int
-	pack     *engine.Pack
-	packText string
-	packErr  error
+	cur     curation
+	pgen    int
+	packing bool // a re-pack is in flight
+	// pendingCopy and pendingWrite wait for the re-pack in flight, so
+	// that what goes out is what the screen will show.
+	pendingCopy  bool
+	pendingWrite *writeRequest
+	pack         *engine.Pack
+	packText     string
+	packErr      error
 
 	vgen        int // preview generation
 	previewKey  string

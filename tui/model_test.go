@@ -471,3 +471,29 @@ func TestQuitFromQueryAndList(t *testing.T) {
 		t.Fatal("q did not quit from the list")
 	}
 }
+
+// A copy or write pressed while a re-pack is in flight waits for it, so
+// what goes out is what the screen is about to show.
+func TestOutputWaitsForRepackInFlight(t *testing.T) {
+	h := newHarness(t, 20)
+	m := h.ready(100, 30)
+	old := m.packText
+	next, repack := m.Update(keyMsg("-"))
+	m = next.(Model)
+	next, cmd := m.Update(keyMsg("c"))
+	m = next.(Model)
+	if cmd != nil || !m.pendingCopy {
+		t.Fatal("copy did not wait for the re-pack")
+	}
+	m = h.keys(m, "w", "enter")
+	for _, msg := range h.run(repack) {
+		m = h.send(m, msg)
+	}
+	if m.packText == old || len(h.osc52) != 1 || h.osc52[0] != m.packText {
+		t.Fatal("copy did not carry the new pack")
+	}
+	b, err := os.ReadFile(filepath.Join(h.dir, "loupe-context.md"))
+	if err != nil || string(b) != m.packText {
+		t.Fatalf("write did not carry the new pack: %v", err)
+	}
+}

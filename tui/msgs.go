@@ -42,9 +42,10 @@ type packDoneMsg struct {
 
 // previewRenderedMsg carries the preview pane's rendered content.
 type previewRenderedMsg struct {
-	gen     int
-	content string
-	err     error
+	gen   int
+	lines []string // cut to width cells each
+	width int
+	err   error
 }
 
 // copiedMsg reports a copy: OSC 52 was sent; native is the system

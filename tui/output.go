@@ -14,6 +14,10 @@ import (
 // copy sends the packed text to the terminal's clipboard (OSC 52) and, in
 // the same batch, to the system clipboard off the loop.
 func (m Model) copy() (Model, tea.Cmd) {
+	if m.packing {
+		m.pendingCopy = true
+		return m, nil
+	}
 	if m.pack == nil || m.packText == "" {
 		return m.setStatus("nothing to copy yet", statusWarn)
 	}
@@ -86,6 +90,24 @@ func (m Model) handleCopied(msg copiedMsg) (Model, tea.Cmd) {
 		return m.setStatus(what+" (terminal clipboard)", statusInfo)
 	}
 	return m.setStatus(what, statusInfo)
+}
+
+// writeRequest is a write waiting for the re-pack in flight.
+type writeRequest struct {
+	path      string
+	overwrite bool
+}
+
+// write writes the current context, or waits for the re-pack in flight.
+func (m Model) write(w writeRequest) (Model, tea.Cmd) {
+	if m.packing {
+		m.pendingWrite = &w
+		return m, nil
+	}
+	if m.packText == "" {
+		return m.setStatus("nothing to write yet", statusWarn)
+	}
+	return m, writeFileCmd(w.path, m.packText, m.packTokens(), w.overwrite)
 }
 
 // writeFileCmd writes the context atomically; without overwrite it reports

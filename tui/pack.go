@@ -24,7 +24,8 @@ type packJob struct {
 // repack starts a re-pack of the cached candidates under the curation.
 func (m *Model) repack() tea.Cmd {
 	m.pgen++
-	if len(m.cands) == 0 {
+	m.packing = len(m.cands) > 0
+	if !m.packing {
 		return nil
 	}
 	return packCmd(packJob{
@@ -57,6 +58,7 @@ func (m Model) handlePackDone(msg packDoneMsg) (Model, tea.Cmd) {
 	if msg.gen != m.pgen {
 		return m, nil
 	}
+	m.packing = false
 	m.results.SetRows(msg.rows)
 	m.pack, m.packText, m.packErr = msg.pack, msg.text, msg.err
 	m.meters.pack = msg.pack
@@ -65,8 +67,27 @@ func (m Model) handlePackDone(msg packDoneMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		m, st = m.setStatus(packErrorText(msg.err), statusError)
 	}
-	m2, pv := m.refreshPreview(true)
-	return m2, tea.Batch(st, pv)
+	m, pv := m.refreshPreview(true)
+	m, out := m.runPending()
+	return m, tea.Batch(st, pv, out)
+}
+
+// runPending performs the copy or write that waited for this pack.
+func (m Model) runPending() (Model, tea.Cmd) {
+	var cmds []tea.Cmd
+	if m.pendingCopy {
+		m.pendingCopy = false
+		var c tea.Cmd
+		m, c = m.copy()
+		cmds = append(cmds, c)
+	}
+	if w := m.pendingWrite; w != nil {
+		m.pendingWrite = nil
+		var c tea.Cmd
+		m, c = m.write(*w)
+		cmds = append(cmds, c)
+	}
+	return m, tea.Batch(cmds...)
 }
 
 func packErrorText(err error) string {
@@ -137,7 +158,7 @@ func (m Model) handlePreviewRendered(msg previewRenderedMsg) (Model, tea.Cmd) {
 	if msg.gen != m.vgen {
 		return m, nil
 	}
-	m.preview.SetContent(msg.content)
+	m.preview.SetContent(msg.lines, msg.width)
 	if msg.err != nil {
 		return m.setStatus(msg.err.Error(), statusWarn)
 	}

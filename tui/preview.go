@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/keymap"
@@ -22,7 +21,7 @@ const (
 // previewPane shows rendered content in a scrollable viewport. Rendering
 // (chroma, glamour) happens in renderPreviewCmd; the pane only displays.
 type previewPane struct {
-	vp            viewport.Model
+	vp            scroller
 	mode          previewMode
 	title         string
 	width, height int
@@ -32,14 +31,13 @@ type previewPane struct {
 }
 
 func newPreviewPane(st styles) previewPane {
-	return previewPane{vp: viewport.New(), st: st}
+	return previewPane{st: st}
 }
 
 // SetSize sizes the pane; side puts a border on its left.
 func (p *previewPane) SetSize(w, h int, side bool) {
 	p.width, p.height, p.side = w, h, side
-	p.vp.SetWidth(p.contentWidth())
-	p.vp.SetHeight(max(h-1, 0))
+	p.vp.SetSize(p.contentWidth(), max(h-1, 0))
 }
 
 // contentWidth is the width rendered content is wrapped to.
@@ -50,8 +48,13 @@ func (p previewPane) contentWidth() int {
 	return max(p.width, 1)
 }
 
-func (p *previewPane) SetContent(s string) {
-	p.vp.SetContent(s)
+// SetContent shows lines already fitted to contentWidth; lines fitted to an
+// older width are refitted here (rare: a render was in flight on resize).
+func (p *previewPane) SetContent(lines []string, width int) {
+	if width != p.contentWidth() {
+		lines = fitLines(strings.Join(lines, "\n"), p.contentWidth())
+	}
+	p.vp.SetContentLines(lines)
 }
 
 func (p previewPane) Update(msg tea.Msg, k keymap.Nav) previewPane {
@@ -86,15 +89,14 @@ func (p previewPane) View() string {
 		return ""
 	}
 	title := p.st.title.Render("preview") + " " + p.st.faint.Render(p.title)
-	if p.vp.TotalLineCount() > p.vp.Height() {
+	if len(p.vp.lines) > p.vp.height {
 		title += p.st.faint.Render(fmt.Sprintf(" %3.0f%%", p.vp.ScrollPercent()*100))
 	}
-	body := fitBlock(p.vp.View(), p.contentWidth(), max(p.height-1, 0))
+	lines := p.vp.View()
 	if !p.side {
-		return fitLine(title, p.width) + "\n" + body
+		return fitLine(title, p.width) + "\n" + strings.Join(lines, "\n")
 	}
 	border := p.st.faint.Render("│ ")
-	lines := strings.Split(body, "\n")
 	for i := range lines {
 		lines[i] = border + lines[i]
 	}
@@ -120,7 +122,7 @@ type previewRequest struct {
 func renderPreviewCmd(r previewRequest) tea.Cmd {
 	return func() tea.Msg {
 		content, err := r.render()
-		return previewRenderedMsg{gen: r.gen, content: content, err: err}
+		return previewRenderedMsg{gen: r.gen, lines: fitLines(content, r.width), width: r.width, err: err}
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 
 // openPrompt gives the status line's input the keyboard.
 func (m Model) openPrompt(kind promptKind, label, value string) (Model, tea.Cmd) {
-	if kind == promptWrite && m.packText == "" {
+	if kind == promptWrite && m.packText == "" && !m.packing {
 		return m.setStatus("nothing to write yet", statusWarn)
 	}
 	if kind == promptNote && m.deps.AddNote == nil {
@@ -37,7 +37,7 @@ func (m Model) handlePromptKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		switch strings.ToLower(msg.Text) {
 		case "y":
 			m.status.close()
-			return m, writeFileCmd(m.status.target, m.packText, m.packTokens(), true)
+			return m.write(writeRequest{path: m.status.target, overwrite: true})
 		case "n":
 			m.status.close()
 			return m.setStatus("not overwritten", statusInfo)
@@ -55,7 +55,7 @@ func (m Model) submitPrompt(kind promptKind, value string) (Model, tea.Cmd) {
 		if value == "" {
 			return m.setStatus("no file name", statusWarn)
 		}
-		return m, writeFileCmd(m.resolvePath(value), m.packText, m.packTokens(), false)
+		return m.write(writeRequest{path: m.resolvePath(value)})
 	case promptOverwrite:
 		return m.setStatus("not overwritten", statusInfo)
 	case promptBudget:

@@ -138,14 +138,18 @@ func (p resultsPane) View() string {
 	lines := make([]string, 0, p.height)
 	lines = append(lines, p.header())
 	if len(p.rows) == 0 {
-		lines = append(lines, p.st.faint.Render("  no candidates: type what you are about to do"))
+		lines = append(lines, fitLine(p.st.faint.Render("  no candidates: type what you are about to do"), p.width))
 	}
 	cols := newColumns(p.width)
 	end := min(p.offset+p.visible(), len(p.rows))
 	for i := p.offset; i < end; i++ {
 		lines = append(lines, p.renderRow(p.rows[i], cols, i == p.cursor))
 	}
-	return fitBlock(strings.Join(lines, "\n"), p.width, p.height)
+	blank := spaces(p.width)
+	for len(lines) < p.height {
+		lines = append(lines, blank)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func (p resultsPane) header() string {
@@ -194,19 +198,30 @@ func (p resultsPane) renderRow(r row, c columns, selected bool) string {
 	}
 	fields = append(fields, fitLeft(r.loc, c.loc), padLeft(compact(r.tokens), colTokens),
 		fitLine(levelName(r.level), colLevel), scoreBar(r.score, colBar), fitLine(r.reason, c.reason))
+	// Every field is already cut to its column, so the row's width is
+	// known without measuring the styled text.
+	width := len(fields) + colMark + colBadge + c.name + c.kind + c.loc + colTokens + colLevel + colBar + c.reason
+	if width > p.width {
+		return p.styleRow(r, fields, selected, func(s string) string { return fitLine(s, p.width) })
+	}
+	pad := spaces(p.width - width)
+	return p.styleRow(r, fields, selected, func(s string) string { return s + pad })
+}
+
+func (p resultsPane) styleRow(r row, fields []string, selected bool, fit func(string) string) string {
 	if selected {
 		mark := "▌"
 		if !p.focused {
 			mark = " "
 		}
-		return fitLine(p.st.selected.Render(mark+strings.Join(fields, " ")), p.width)
+		return p.st.selected.Render(fit(mark + strings.Join(fields, " ")))
 	}
 	fields[1] = p.st.badge(r.source).Render(fields[1])
 	line := " " + strings.Join(fields, " ")
 	if !r.state.included() {
-		line = p.st.faint.Render(line)
+		return p.st.faint.Render(fit(line))
 	}
-	return fitLine(line, p.width)
+	return fit(line)
 }
 
 // badgeName is a source's short badge in the list.

@@ -24,7 +24,7 @@ type Session struct {
 	Format   string                    `json:"format"`
 	Pins     []string                  `json:"pins,omitempty"`
 	Drops    []string                  `json:"drops,omitempty"`
-	Levels   map[string]string         `json:"levels,omitempty"` // ID → full, head, sig, bookend, ref
+	Levels   map[string]string         `json:"levels,omitempty"` // ID → full, head, sig, book, ref
 	Weights  map[engine.Source]float64 `json:"weights,omitempty"`
 	Disabled []engine.Source           `json:"disabled,omitempty"`
 }

@@ -31,12 +31,16 @@ func (m Model) render() string {
 		return m.indexView()
 	}
 	parts := []string{m.query.View(), m.meters.View(), m.bodyView(), m.status.View(), m.helpView()}
-	return fitBlock(strings.Join(parts, "\n"), m.width, m.height)
+	screen := strings.Join(parts, "\n")
+	if strings.Count(screen, "\n") != m.height-1 { // a pane drew the wrong height
+		return fitBlock(screen, m.width, m.height)
+	}
+	return screen
 }
 
 func (m Model) bodyView() string {
 	if m.lay.side {
-		return lipgloss.JoinHorizontal(lipgloss.Top, m.results.View(), m.preview.View())
+		return joinColumns(m.results.View(), m.preview.View())
 	}
 	return m.results.View() + "\n" + m.preview.View()
 }
