@@ -15,6 +15,8 @@ type batchWriter struct {
 	stats   *UpdateStats
 	batch   *bleve.Batch
 	pending map[string]*fileEntry // entries whose blocks are in the open batch
+	// batchBytes is the size of the files in the open batch.
+	batchBytes int64
 }
 
 // add applies one file's result.
@@ -43,7 +45,7 @@ func (w *batchWriter) add(r fileResult) error {
 		}
 	}
 	w.pending[r.f.Rel] = entry
-	if w.batch.Size() >= batchSize {
+	if w.batch.Size() >= batchSize || w.batchBytes >= batchBytes {
 		return w.flush()
 	}
 	return nil
@@ -75,6 +77,7 @@ func (w *batchWriter) addBlocks(r fileResult, old, entry *fileEntry) error {
 	entry.Off, entry.Len = off, int64(len(r.rec))
 	w.stats.Blocks += len(r.blocks)
 	w.stats.Bytes += r.f.Size
+	w.batchBytes += r.f.Size
 	return nil
 }
 
@@ -102,6 +105,7 @@ func (w *batchWriter) flush() error {
 		}
 		w.batch.Reset()
 	}
+	w.batchBytes = 0
 	for rel, e := range w.pending {
 		w.man.Files[rel] = e
 	}

@@ -1,7 +1,6 @@
 package index
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -88,10 +87,6 @@ func newAnalyzers(m *mapping.IndexMappingImpl) analyzers {
 	return a
 }
 
-// storedDocMax caps the doc comment kept in the stored block; longer ones
-// are cut (the full text is in the file).
-const storedDocMax = 1024
-
 // proseLangs are languages whose blocks count as documentation.
 var proseLangs = map[string]bool{"markdown": true, "rst": true, "text": true, "asciidoc": true, "org": true}
 
@@ -147,20 +142,6 @@ func analyzerOf(field string) string {
 		}
 	}
 	return identAnalyzer
-}
-
-// encodeBlob serialises what rebuilds a Block (everything but its text).
-func encodeBlob(b Block) ([]byte, error) {
-	if len(b.Doc) > storedDocMax {
-		b.Doc = b.Doc[:storedDocMax] + "…"
-	}
-	return json.Marshal(b)
-}
-
-func decodeBlob(data []byte) (Block, error) {
-	var b Block
-	err := json.Unmarshal(data, &b)
-	return b, err
 }
 
 // importTail is the last element of an import path without extension and

@@ -18,9 +18,15 @@ import (
 	"github.com/loupe-dev/loupe/index/chunk"
 )
 
-// batchSize is how many operations go into one bleve batch: large enough
-// to amortise segment creation, small enough to bound memory.
-const batchSize = 1500
+// A batch is written when it holds batchSize operations or batchBytes of
+// source. scorch makes every batch a segment and waits until it is
+// persisted and merged, so a batch costs about a second whatever its size:
+// few large batches are much faster than many small ones (block documents
+// are small: the Go tree gives 100k of them).
+var (
+	batchSize  = 20000
+	batchBytes = int64(16 << 20)
+)
 
 // fileResult is one file read, filtered, hashed and chunked by a worker.
 type fileResult struct {
