@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -13,7 +14,8 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // under -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	p := filepath.Join("testdata", filepath.Dir(t.Name()), name+".golden")
+	dir, _, _ := strings.Cut(t.Name(), "/")
+	p := filepath.Join("testdata", dir, name+".golden")
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
