@@ -14,11 +14,13 @@ import (
 // mapping (used by queries and saved with the index) and the documents
 // (built directly, skipping bleve's reflection) both come from blockFields.
 const (
-	fName     = "name"    // symbol name, identifier analyzer
-	fQName    = "qname"   // qualified name (Type.method)
+	// The name and the doc comment have no field of their own: a block's
+	// qualified name holds its name's tokens, and its text holds its doc
+	// comment; fields cost about 50 bytes a block each, and the Go tree has
+	// 100k blocks.
+	fQName    = "qname"   // qualified name (Type.method), identifier analyzer
 	fSig      = "sig"     // signature
-	fDoc      = "doc"     // doc comment
-	fContent  = "content" // the block's text: indexed, never stored
+	fContent  = "content" // the block's text with its doc comment: indexed, never stored
 	fPathP    = "pathp"   // path parts ("src/authLogin.ts" → src, authlogin, auth, login, ts)
 	fPath     = "path"    // exact path, for prefix filters and FileBlocks
 	fLang     = "lang"
@@ -43,8 +45,8 @@ type fieldSpec struct {
 // vectors or doc values: the index stays small and the one stored field
 // (fBlob) is enough to rebuild a Block.
 var blockFields = []fieldSpec{
-	{fName, identAnalyzer}, {fQName, identAnalyzer}, {fSig, identAnalyzer},
-	{fDoc, identAnalyzer}, {fContent, identAnalyzer}, {fPathP, identAnalyzer},
+	{fQName, identAnalyzer}, {fSig, identAnalyzer},
+	{fContent, identAnalyzer}, {fPathP, identAnalyzer},
 	{fPath, keyword.Name}, {fLang, keyword.Name}, {fKind, keyword.Name},
 	{fSym, keyword.Name}, {fRefs, keyword.Name}, {fImports, keyword.Name},
 	{fImpTail, keyword.Name},
@@ -100,10 +102,11 @@ func (a analyzers) blockDoc(b Block, text []byte) (*document.Document, error) {
 			a.addText(d, name, []byte(value))
 		}
 	}
-	add(fName, b.Name)
+	if b.QualName == "" {
+		add(fQName, b.Name)
+	}
 	add(fQName, b.QualName)
 	add(fSig, b.Signature)
-	add(fDoc, b.Doc)
 	a.addText(d, fContent, text)
 	add(fPathP, b.Path)
 	add(fPath, b.Path)

@@ -15,12 +15,13 @@ const DefaultLimit = 200
 
 // Field boosts of a text query. A word in a symbol's name says far more
 // about the block than the same word somewhere in its body; the signature
-// and the path sit between. BM25 (bleve's scorer) does the rest.
+// and the path sit between; the doc comment is part of the content. BM25
+// (bleve's scorer) does the rest.
 var textBoosts = []struct {
 	field string
 	boost float64
 }{
-	{fName, 4}, {fQName, 4}, {fSig, 2}, {fPathP, 1.5}, {fDoc, 1}, {fContent, 1},
+	{fQName, 5}, {fSig, 2}, {fPathP, 1.5}, {fContent, 1},
 }
 
 // Boosts of exact identifiers and path fragments.
@@ -123,7 +124,6 @@ func buildQuery(q Query) query.Query {
 	for _, id := range q.Identifiers {
 		should = append(should,
 			term(id, fSym, boostSymExact),
-			match(id, fName, exactAnalyzer, boostNameExact, false),
 			match(id, fQName, exactAnalyzer, boostNameExact, false),
 			match(id, fContent, exactAnalyzer, boostIdentBody, false))
 	}
