@@ -3,6 +3,8 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"log"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/engine"
@@ -19,6 +21,7 @@ type packJob struct {
 	counter      engine.Counter
 	pack         PackFunc
 	newFormatter func(string) (engine.Formatter, error)
+	log          *log.Logger
 }
 
 // repack starts a re-pack of the cached candidates under the curation.
@@ -30,7 +33,7 @@ func (m *Model) repack() tea.Cmd {
 	}
 	return packCmd(packJob{
 		gen: m.pgen, cands: m.cands, tokens: m.tokens, cur: m.cur, reserves: m.cfg.Reserves,
-		counter: m.deps.Counter, pack: m.deps.Pack, newFormatter: m.deps.NewFormatter,
+		counter: m.deps.Counter, pack: m.deps.Pack, newFormatter: m.deps.NewFormatter, log: m.deps.Log,
 	})
 }
 
@@ -40,6 +43,20 @@ func packCmd(j packJob) tea.Cmd {
 }
 
 func (j packJob) run() packDoneMsg {
+	start := time.Now()
+	msg := j.pack1()
+	if j.log != nil {
+		items := 0
+		if msg.pack != nil {
+			items = len(msg.pack.Items)
+		}
+		j.log.Printf("pack gen=%d cands=%d items=%d budget=%d format=%s in %s err=%v",
+			j.gen, len(j.cands), items, j.cur.budget, j.cur.format, time.Since(start), msg.err)
+	}
+	return msg
+}
+
+func (j packJob) pack1() packDoneMsg {
 	f, err := j.newFormatter(j.cur.format)
 	if err != nil {
 		return packDoneMsg{gen: j.gen, err: fmt.Errorf("tui: format %s: %w", j.cur.format, err)}

@@ -48,13 +48,9 @@ func (p previewPane) contentWidth() int {
 	return max(p.width, 1)
 }
 
-// SetContent shows lines already fitted to contentWidth; lines fitted to an
-// older width are refitted here (rare: a render was in flight on resize).
+// SetContent shows lines already cut to width cells by the render command.
 func (p *previewPane) SetContent(lines []string, width int) {
-	if width != p.contentWidth() {
-		lines = fitLines(strings.Join(lines, "\n"), p.contentWidth())
-	}
-	p.vp.SetContentLines(lines)
+	p.vp.SetContentLines(lines, width)
 }
 
 func (p previewPane) Update(msg tea.Msg, k keymap.Nav) previewPane {

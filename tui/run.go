@@ -11,10 +11,14 @@ import (
 )
 
 // Run runs the explorer until the person quits. Deps must be valid (see
-// Deps.Validate); main does its fatal checks before calling it.
+// Deps.Validate); main does its fatal checks before calling it. NO_COLOR
+// in the environment turns colours off even if main did not.
 func Run(ctx context.Context, deps Deps, initialQuery string) error {
 	if err := deps.Validate(); err != nil {
 		return err
+	}
+	if os.Getenv("NO_COLOR") != "" {
+		deps.Config.NoColor = true
 	}
 	p := tea.NewProgram(New(deps, initialQuery), tea.WithContext(ctx))
 	if _, err := p.Run(); err != nil {

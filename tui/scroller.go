@@ -5,14 +5,16 @@ package tui
 // View measured and restyled every visible line on every frame (a fifth of
 // a 120×40 frame); here a frame is a slice of ready lines.
 type scroller struct {
-	lines  []string
-	offset int
-	height int
-	width  int
+	lines      []string
+	linesWidth int // the width the lines were cut to
+	offset     int
+	height     int
+	width      int
 }
 
-func (s *scroller) SetContentLines(lines []string) {
-	s.lines = lines
+// SetContentLines shows lines cut to width cells each.
+func (s *scroller) SetContentLines(lines []string, width int) {
+	s.lines, s.linesWidth = lines, width
 	s.clamp()
 }
 
@@ -40,13 +42,17 @@ func (s scroller) ScrollPercent() float64 {
 	return float64(s.offset) / float64(s.maxOffset())
 }
 
-// View is exactly height lines of width cells.
+// View is exactly height lines of width cells. Between a resize and the
+// re-render it asked for, the visible lines are refitted on the fly.
 func (s scroller) View() []string {
 	out := make([]string, s.height)
 	blank := spaces(s.width)
 	for i := range out {
 		if j := s.offset + i; j < len(s.lines) {
 			out[i] = s.lines[j]
+			if s.linesWidth != s.width {
+				out[i] = fitLine(out[i], s.width)
+			}
 		} else {
 			out[i] = blank
 		}

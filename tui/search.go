@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"slices"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/engine"
@@ -13,9 +15,17 @@ import (
 
 // searchCmd retrieves candidates and counts each one's full text, off the
 // event loop. ctx is cancelled when a newer query supersedes this one.
-func searchCmd(ctx context.Context, eng Engine, counter engine.Counter, raw string, gen int) tea.Cmd {
+func searchCmd(ctx context.Context, eng Engine, counter engine.Counter, lg *log.Logger, raw string, gen int) tea.Cmd {
 	return func() tea.Msg {
+		start := time.Now()
 		r, err := eng.Retrieve(ctx, raw)
+		if lg != nil {
+			n := 0
+			if r != nil {
+				n = len(r.Candidates)
+			}
+			lg.Printf("search gen=%d %q: %d candidates in %s err=%v", gen, raw, n, time.Since(start), err)
+		}
 		if err != nil {
 			return searchDoneMsg{gen: gen, raw: raw, err: err}
 		}
@@ -74,7 +84,7 @@ func (m Model) startSearch(gen int) (Model, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
 	m.cancel = cancel
 	m.query.searching = true
-	return m, searchCmd(ctx, m.deps.Engine, m.deps.Counter, raw, gen)
+	return m, searchCmd(ctx, m.deps.Engine, m.deps.Counter, m.deps.Log, raw, gen)
 }
 
 // handleSearchDone caches the new candidates (keeping pinned ones the new

@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"image/color"
 	"strings"
 	"testing"
 	"time"
@@ -190,4 +191,47 @@ func TestNumbers(t *testing.T) {
 			t.Errorf("compact(%d) = %q", n, got)
 		}
 	}
+}
+
+// Between a resize and the preview's re-render the screen keeps its size:
+// the old lines are refitted to the new width.
+func TestResizeBeforePreviewRerender(t *testing.T) {
+	h := newHarness(t, 10)
+	m := h.ready(120, 40)
+	for _, sz := range []struct{ w, h int }{{80, 24}, {150, 50}, {61, 15}} {
+		next, _ := m.Update(tea.WindowSizeMsg{Width: sz.w, Height: sz.h}) // re-render not run
+		m = next.(Model)
+		checkSize(t, m.View().Content, sz.w, sz.h)
+	}
+}
+
+func TestMouseWheelScrollsFocusedPane(t *testing.T) {
+	h := newHarness(t, 30)
+	m := h.ready(100, 30)
+	m = h.send(m, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if m.results.cursor != 3 {
+		t.Fatalf("list cursor %d after wheel", m.results.cursor)
+	}
+	m = h.keys(m, "v", "tab")
+	if m.focus != focusPreview {
+		t.Fatal("tab did not focus the preview")
+	}
+	m = h.send(m, tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	if m.preview.vp.offset != 3 || m.results.cursor != 3 {
+		t.Fatalf("preview offset %d, cursor %d", m.preview.vp.offset, m.results.cursor)
+	}
+}
+
+func TestBackgroundPicksStyle(t *testing.T) {
+	h := newHarness(t, 3)
+	h.deps.Config.Style, h.deps.Config.NoColor = "", false
+	m := h.ready(80, 24)
+	if m.style != "dark" {
+		t.Fatalf("style %q", m.style)
+	}
+	m = h.send(m, tea.BackgroundColorMsg{Color: color.White})
+	if m.style != "light" || m.st.dark {
+		t.Fatalf("light background gave style %q", m.style)
+	}
+	checkSize(t, m.View().Content, 80, 24)
 }
