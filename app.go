@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/source/changes"
+	"github.com/loupe-dev/loupe/engine/source/commits"
+	"github.com/loupe-dev/loupe/engine/source/diagnostics"
+	"github.com/loupe-dev/loupe/engine/source/notes"
+	"github.com/loupe-dev/loupe/engine/source/tests"
+	"github.com/loupe-dev/loupe/engine/tokens"
+	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/render"
+)
+
+// app is an opened repository: its index, the engine over it with every
+// source wired in, and the token counter. It is the one pipeline behind
+// `loupe pack`, `loupe mcp` and the explorer.
+type app struct {
+	root    string
+	ix      *index.Index
+	eng     *engine.Engine
+	counter engine.Counter
+	stats   index.UpdateStats
+}
+
+// openApp opens (or builds) the index of root, brings it up to date and
+// wires the engine. progress may be nil.
+func openApp(ctx context.Context, root, indexDir string, cfg Config, progress func(index.Progress)) (*app, error) {
+	opts := index.DefaultOptions()
+	opts.IndexDir = indexDir
+	opts.MaxFileSize = cfg.MaxFileSize
+	opts.Logf = func(format string, args ...any) { fmt.Fprintf(os.Stderr, "loupe: "+format+"\n", args...) }
+	ix, err := index.Open(root, opts)
+	if err != nil {
+		return nil, err
+	}
+	st, err := ix.Update(ctx, progress)
+	if err != nil {
+		ix.Close()
+		return nil, err
+	}
+	counter, err := tokens.New(cfg.Tokenizer)
+	if err != nil {
+		ix.Close()
+		return nil, err
+	}
+	a := &app{root: root, ix: ix, counter: counter, stats: st}
+	a.eng = buildEngine(root, ix, cfg, os.Stdin)
+	return a, nil
+}
+
+// Close releases the index.
+func (a *app) Close() error { return a.ix.Close() }
+
+// refresh brings the index up to date with the working tree.
+func (a *app) refresh(ctx context.Context) error {
+	st, err := a.ix.Update(ctx, nil)
+	if err == nil {
+		a.stats = st
+	}
+	return err
+}
+
+// buildEngine wires every enabled source over the index.
+func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader) *engine.Engine {
+	var providers []engine.Provider
+	var followers []engine.Follower
+	add := func(s engine.Source, p engine.Provider) {
+		if cfg.Enabled(s) {
+			providers = append(providers, p)
+		}
+	}
+	rank := engine.DefaultRankOptions()
+	add(engine.SourceCode, engine.NewCodeProvider(ix, rank))
+	add(engine.SourceDocs, engine.NewDocsProvider(ix, rank))
+	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: cfg.MaxChanges}))
+	add(engine.SourceNotes, notes.NewProvider(notes.DefaultPath(root)))
+	if cfg.DiagnosticsCmd != "" || cfg.DiagnosticsFile != "" {
+		add(engine.SourceDiagnostics, diagnostics.New(diagnostics.Options{
+			Root: root, File: cfg.DiagnosticsFile, Stdin: stdin, Cmd: cfg.DiagnosticsCmd,
+			Max: cfg.MaxDiagnostics, Enclosing: ix.Enclosing,
+		}))
+	}
+	if cfg.Enabled(engine.SourceCode) {
+		followers = append(followers, engine.NewGraphFollower(ix))
+	}
+	if cfg.Enabled(engine.SourceTests) {
+		followers = append(followers, tests.New(ix))
+	}
+	if cfg.Enabled(engine.SourceCommits) {
+		followers = append(followers, commits.New(ix, commits.Options{Root: root}))
+	}
+	opts := engine.DefaultOptions()
+	opts.Deadline = cfg.Deadline.Duration
+	return engine.New(opts, providers, followers)
+}
+
+// packResult is one request's output: the pack, its rendered text and the
+// closing summary line.
+type packResult struct {
+	Retrieval *engine.Retrieval
+	Pack      *engine.Pack
+	Text      string
+	Summary   string
+}
+
+// pack runs one query through retrieve, pack and render.
+func (a *app) pack(ctx context.Context, query string, cfg Config, pins, drops []string) (*packResult, error) {
+	ret, err := a.eng.Retrieve(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	f, err := render.New(cfg.Format)
+	if err != nil {
+		return nil, err
+	}
+	req := engine.PackRequest{
+		Query: query, Budget: cfg.Budget, Reserves: cfg.Reserves(), Weights: cfg.EngineWeights(),
+		Order: cfg.EngineOrder(), Disabled: cfg.Disabled(), Pins: set(pins), Drops: set(drops),
+		Counter: a.counter, Formatter: budgeted(f),
+	}
+	p, err := engine.Assemble(ret.Candidates, req)
+	if err != nil {
+		return nil, err
+	}
+	p.Warnings = append(ret.Warnings, p.Warnings...)
+	text := f.Render(p)
+	return &packResult{Retrieval: ret, Pack: p, Text: text, Summary: render.Summary(p)}, nil
+}
+
+// budgeted returns the formatter whose output the budget measures. For JSON
+// that is the markdown in its "context" field: the context is what reaches
+// a model, while the envelope (block list, left-out list, summary) is
+// metadata for the script and would otherwise eat the budget it describes.
+func budgeted(f render.Formatter) render.Formatter {
+	if f.Name() != "json" {
+		return f
+	}
+	md, err := render.New("md")
+	if err != nil {
+		return f
+	}
+	return md
+}
+
+func set(ids []string) map[string]bool {
+	if len(ids) == 0 {
+		return nil
+	}
+	m := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		m[id] = true
+	}
+	return m
+}
+
+// stderrProgress draws a one-line progress meter on w when it is a
+// terminal, and nothing otherwise.
+func stderrProgress(w *os.File) func(index.Progress) {
+	if !isTerminal(w) {
+		return nil
+	}
+	start := time.Now()
+	var last time.Time
+	return func(p index.Progress) {
+		if p.Phase != "done" && time.Since(last) < 100*time.Millisecond {
+			return
+		}
+		last = time.Now()
+		fmt.Fprintf(w, "\r\x1b[K%s", progressLine(p, time.Since(start)))
+		if p.Phase == "done" {
+			fmt.Fprint(w, "\r\x1b[K")
+		}
+	}
+}
+
+// quietProgress reports nothing: servers keep stderr for real problems.
+func quietProgress(*os.File) func(index.Progress) { return nil }
+
+// progressLine formats progress as "indexing 1,234/10,700 files · 12.3 MB/s · 4s left".
+func progressLine(p index.Progress, elapsed time.Duration) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "loupe: %s %d/%d files", p.Phase, p.FilesDone, p.FilesTotal)
+	if secs := elapsed.Seconds(); secs > 0.2 && p.BytesDone > 0 {
+		rate := float64(p.BytesDone) / secs
+		fmt.Fprintf(&b, " · %.1f MB/s", rate/1e6)
+		if p.BytesTotal > p.BytesDone {
+			left := time.Duration(float64(p.BytesTotal-p.BytesDone) / rate * float64(time.Second))
+			fmt.Fprintf(&b, " · %s left", left.Round(time.Second))
+		}
+	}
+	return b.String()
+}

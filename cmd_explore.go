@@ -1,0 +1,201 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/spf13/cobra"
+
+	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/source/notes"
+	"github.com/loupe-dev/loupe/engine/tokens"
+	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/keymap"
+	"github.com/loupe-dev/loupe/render"
+	"github.com/loupe-dev/loupe/tui"
+)
+
+type exploreFlags struct {
+	req    requestFlags
+	resume bool
+	style  string
+}
+
+// addExploreFlags makes the root command open the explorer.
+func addExploreFlags(root *cobra.Command, g *globalFlags) {
+	f := &exploreFlags{}
+	bindRequestFlags(root.Flags(), &f.req)
+	root.Flags().BoolVar(&f.resume, "resume", false, "bring back the last session of this repository (query, budget, pins, drops, levels)")
+	root.Flags().StringVar(&f.style, "style", "", "preview style: auto, dark, light or notty (NO_COLOR means notty)")
+	root.Args = cobra.ArbitraryArgs
+	root.RunE = func(cmd *cobra.Command, args []string) error { return runExplore(cmd, g, f, args) }
+}
+
+func runExplore(cmd *cobra.Command, g *globalFlags, f *exploreFlags, args []string) error {
+	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+		return errors.New(`the explorer needs a terminal; for scripts use: loupe pack "what you are working on"`)
+	}
+	root, err := resolveRoot(g.root)
+	if err != nil {
+		return err
+	}
+	cfg, err := resolveConfig(cmd, root, &f.req)
+	if err != nil {
+		return err
+	}
+	if f.style != "" {
+		cfg.Style = f.style
+	}
+	deps, closeFn, err := exploreDeps(cmd.Context(), root, g.indexDir, cfg, f.resume)
+	if err != nil {
+		return err
+	}
+	defer closeFn()
+	return tui.Run(cmd.Context(), deps, strings.Join(args, " "))
+}
+
+// exploreDeps opens the index and wires the explorer to the real engine,
+// renderer, tokenizer, clipboard, notes and session file. A new index is
+// built in the foreground (the explorer shows a progress bar); an existing
+// one is updated in the background.
+func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume bool) (tui.Deps, func(), error) {
+	opts := index.DefaultOptions()
+	opts.IndexDir = indexDir
+	opts.MaxFileSize = cfg.MaxFileSize
+	dir := indexDir
+	if dir == "" {
+		d, err := index.DefaultDir(root)
+		if err != nil {
+			return tui.Deps{}, nil, err
+		}
+		dir = d
+	}
+	_, statErr := os.Stat(dir)
+	fresh := errors.Is(statErr, os.ErrNotExist)
+	ix, err := index.Open(root, opts)
+	if err != nil {
+		return tui.Deps{}, nil, err
+	}
+	counter, err := tokensFor(cfg)
+	if err != nil {
+		ix.Close()
+		return tui.Deps{}, nil, err
+	}
+	km := keymap.Default()
+	if err := km.Apply(cfg.Keys); err != nil {
+		ix.Close()
+		return tui.Deps{}, nil, usageError{err}
+	}
+	logger, logCloser, err := tui.OpenDebugLog()
+	if err != nil {
+		ix.Close()
+		return tui.Deps{}, nil, err
+	}
+	deps := tui.Deps{
+		Engine:            buildEngine(root, ix, cfg, nil),
+		Pack:              engine.Assemble,
+		NewFormatter:      func(name string) (engine.Formatter, error) { return render.New(name) },
+		Terminal:          render.Terminal,
+		Counter:           counter,
+		Build:             buildFunc(ix),
+		BuildInBackground: !fresh,
+		SessionPath:       sessionPath(root),
+		Resume:            resume,
+		Root:              root,
+		Editor:            os.Getenv("EDITOR"),
+		Log:               logger,
+		AddNote:           func(text string) error { return addNoteText(root, text) },
+		Config:            tuiConfig(cfg, km),
+	}
+	if os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" {
+		deps.Clipboard = nativeCopy
+	}
+	return deps, func() { ix.Close(); logCloser.Close() }, nil
+}
+
+// buildFunc adapts index updates to the explorer's progress channel.
+func buildFunc(ix *index.Index) tui.BuildFunc {
+	return func(ctx context.Context, progress chan<- index.Progress) error {
+		_, err := ix.Update(ctx, func(p index.Progress) {
+			select {
+			case progress <- p:
+			default: // the explorer is busy drawing: drop this tick, the next one comes
+			}
+		})
+		return err
+	}
+}
+
+// tuiConfig maps the shared configuration onto the explorer's.
+func tuiConfig(cfg Config, km keymap.KeyMap) tui.Config {
+	c := tui.DefaultConfig()
+	c.Budget = cfg.Budget
+	c.Reserves = cfg.Reserves()
+	c.Weights = cfg.EngineWeights()
+	if cfg.Format != "json" {
+		c.Format = cfg.Format
+	}
+	c.KeyMap = km
+	c.NoColor = os.Getenv("NO_COLOR") != ""
+	c.Style = previewStyle(cfg.Style, c.NoColor)
+	return c
+}
+
+// previewStyle resolves "auto" before the program starts: glamour must
+// never query the terminal while Bubble Tea owns it.
+func previewStyle(style string, noColor bool) string {
+	switch {
+	case noColor:
+		return "notty"
+	case style != "auto" && style != "":
+		return style
+	case lipgloss.HasDarkBackground(os.Stdin, os.Stdout):
+		return "dark"
+	}
+	return "light"
+}
+
+// addNoteText adds a free-text fact to the project's notes.
+func addNoteText(root, text string) error {
+	e, err := notes.ParseEntry("fact", map[string]string{"text": text})
+	if err != nil {
+		return err
+	}
+	_, err = appendNote(root, e)
+	return err
+}
+
+// sessionPath is where the explorer keeps this repository's session: the
+// user state directory (XDG_STATE_HOME, default ~/.local/state), never the
+// repository.
+func sessionPath(root string) string {
+	base := os.Getenv("XDG_STATE_HOME")
+	if base == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		base = filepath.Join(home, ".local", "state")
+	}
+	sum := sha256.Sum256([]byte(root))
+	name := filepath.Base(root) + "-" + hex.EncodeToString(sum[:6]) + ".json"
+	return filepath.Join(base, "loupe", "sessions", name)
+}
+
+// tokensFor builds the configured token counter and warms its vocabulary
+// in the background, off the first query's path.
+func tokensFor(cfg Config) (engine.Counter, error) {
+	c, err := tokens.New(cfg.Tokenizer)
+	if err != nil {
+		return nil, fmt.Errorf("tokenizer: %w", err)
+	}
+	tokens.Warm(c)
+	return c, nil
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+)
+
+// version is loupe's version, reported to MCP clients.
+const version = "0.1.0"
+
+func newMCPCmd(g *globalFlags) *cobra.Command {
+	f := &requestFlags{}
+	cmd := &cobra.Command{
+		Use:   "mcp",
+		Short: "Serve the engine to agents over MCP (stdio)",
+		Long: "loupe mcp speaks the Model Context Protocol on stdin/stdout. Its context_query tool\n" +
+			"returns the packed context for a task plus the blocks, their locations, the summary\n" +
+			"and the token count. Configure it in an agent as the command `loupe mcp --root DIR`.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			srv, closeFn, err := newMCPServer(cmd, g, f)
+			if err != nil {
+				return err
+			}
+			defer closeFn()
+			return srv.Run(cmd.Context(), &mcp.StdioTransport{})
+		},
+	}
+	bindRequestFlags(cmd.Flags(), f)
+	return cmd
+}
+
+// contextQueryIn is the context_query tool's input.
+type contextQueryIn struct {
+	Query   string   `json:"query" jsonschema:"what you are about to work on, or a pasted issue or stack trace"`
+	Budget  int      `json:"budget,omitempty" jsonschema:"token budget of the returned context (default: the configured budget, 8000)"`
+	Format  string   `json:"format,omitempty" jsonschema:"md (default), xml or plain"`
+	Sources []string `json:"sources,omitempty" jsonschema:"sources to use (default all): code, docs, changes, diagnostics, commits, notes, tests"`
+	Pins    []string `json:"pins,omitempty" jsonschema:"block ids to include first"`
+	Drops   []string `json:"drops,omitempty" jsonschema:"block ids never to include"`
+}
+
+// contextQueryOut is the tool's structured result.
+type contextQueryOut struct {
+	Context    string             `json:"context"`
+	TokenCount int                `json:"token_count"`
+	Budget     int                `json:"budget"`
+	Tokenizer  string             `json:"tokenizer"`
+	Blocks     []mcpBlock         `json:"blocks"`
+	Summary    string             `json:"summary"`
+	Warnings   []string           `json:"warnings,omitempty"`
+	PerSource  map[string]mcpUsed `json:"per_source"`
+}
+
+type mcpBlock struct {
+	ID            string  `json:"id"`
+	Source        string  `json:"source"`
+	Path          string  `json:"path,omitempty"`
+	StartLine     int     `json:"start_line,omitempty"`
+	EndLine       int     `json:"end_line,omitempty"`
+	Kind          string  `json:"kind"`
+	Name          string  `json:"name,omitempty"`
+	QualifiedName string  `json:"qualified_name,omitempty"`
+	Level         string  `json:"level"`
+	Tokens        int     `json:"tokens"`
+	Score         float64 `json:"score"`
+	Reason        string  `json:"reason,omitempty"`
+}
+
+type mcpUsed struct {
+	Used     int `json:"used"`
+	Share    int `json:"share"`
+	Included int `json:"included"`
+}
+
+// mcpServer holds one opened app for the life of the server. Requests are
+// served one at a time: the engine is cheap per request and the index is
+// refreshed incrementally at most every refreshEvery.
+type mcpServer struct {
+	mu        sync.Mutex
+	app       *app
+	cfg       Config
+	refreshed time.Time
+}
+
+const refreshEvery = 2 * time.Second
+
+func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Server, func(), error) {
+	root, err := resolveRoot(g.root)
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, err := resolveConfig(cmd, root, f)
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := openApp(cmd.Context(), root, g.indexDir, cfg, quietProgress(os.Stderr))
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &mcpServer{app: a, cfg: cfg, refreshed: time.Now()}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "loupe", Version: version}, nil)
+	mcp.AddTool(srv, &mcp.Tool{
+		Name: "context_query",
+		Description: "Find, rank and pack the code, docs, recent changes, diagnostics, commits, notes and tests " +
+			"of this repository that matter for a task, within a token budget. Returns the assembled context " +
+			"and the blocks with their locations.",
+	}, s.contextQuery)
+	return srv, func() { a.Close() }, nil
+}
+
+func (s *mcpServer) contextQuery(ctx context.Context, _ *mcp.CallToolRequest, in contextQueryIn) (*mcp.CallToolResult, contextQueryOut, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if in.Query == "" {
+		return nil, contextQueryOut{}, fmt.Errorf("context_query: query is empty: say what you are about to work on")
+	}
+	cfg := s.cfg
+	if in.Budget > 0 {
+		cfg.Budget = in.Budget
+	}
+	if in.Format != "" {
+		cfg.Format = in.Format
+	}
+	if len(in.Sources) > 0 {
+		cfg.Sources = in.Sources
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, contextQueryOut{}, fmt.Errorf("context_query: %w", err)
+	}
+	if time.Since(s.refreshed) > refreshEvery {
+		s.refreshed = time.Now()
+		if err := s.app.refresh(ctx); err != nil {
+			return nil, contextQueryOut{}, err
+		}
+	}
+	res, err := s.app.pack(ctx, in.Query, cfg, in.Pins, in.Drops)
+	if err != nil {
+		return nil, contextQueryOut{}, err
+	}
+	out := mcpResult(res)
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}, out, nil
+}
+
+// mcpResult turns a packed result into the tool's structured output.
+func mcpResult(res *packResult) contextQueryOut {
+	p := res.Pack
+	out := contextQueryOut{
+		Context: res.Text, TokenCount: p.TokenCount, Budget: p.Budget, Tokenizer: p.Tokenizer,
+		Summary: res.Summary, Warnings: p.Warnings, PerSource: map[string]mcpUsed{},
+	}
+	for _, it := range p.Items {
+		b := it.Block
+		out.Blocks = append(out.Blocks, mcpBlock{
+			ID: it.ID, Source: string(it.Source), Path: b.Path, StartLine: b.StartLine, EndLine: b.EndLine,
+			Kind: string(b.Kind), Name: b.Name, QualifiedName: b.QualName, Level: it.Level.String(),
+			Tokens: it.Tokens, Score: it.Score, Reason: it.Reason,
+		})
+	}
+	for s, u := range p.PerSource {
+		out.PerSource[string(s)] = mcpUsed{Used: u.Used, Share: u.Share, Included: u.Included}
+	}
+	return out
+}

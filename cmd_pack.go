@@ -1,0 +1,197 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/loupe-dev/loupe/engine"
+)
+
+// maxQueryBytes bounds a query read from stdin (a pasted issue with a trace).
+const maxQueryBytes = 1 << 20
+
+type packFlags struct {
+	req     requestFlags
+	out     string
+	copy    bool
+	explain bool
+	pins    []string
+	drops   []string
+}
+
+func newPackCmd(g *globalFlags) *cobra.Command {
+	f := &packFlags{}
+	cmd := &cobra.Command{
+		Use:   "pack [QUERY...|-]",
+		Short: "Print the packed context for a task (for scripts)",
+		Long: "loupe pack retrieves and ranks blocks for QUERY, packs the best of them under the\n" +
+			"budget and prints the result. QUERY - reads the query from stdin (a pasted issue or\n" +
+			"stack trace works). The index is built or updated first when needed.",
+		Example: `  loupe pack "retry failed payments with backoff"
+  loupe pack "how is the token budget enforced" --budget 4000 --format xml
+  git diff | loupe pack - --format json --out context.json`,
+		RunE: func(cmd *cobra.Command, args []string) error { return runPack(cmd, g, f, args) },
+	}
+	fs := cmd.Flags()
+	bindRequestFlags(fs, &f.req)
+	fs.StringVarP(&f.out, "out", "o", "", "write the context to FILE (atomically) instead of stdout")
+	fs.BoolVar(&f.copy, "copy", false, "copy the context to the clipboard (OSC 52 and the system clipboard)")
+	fs.BoolVar(&f.explain, "explain", false, "print why each block was chosen (its score signals) on stderr")
+	fs.StringArrayVar(&f.pins, "pin", nil, "block id to include first (repeatable)")
+	fs.StringArrayVar(&f.drops, "drop", nil, "block id never to include (repeatable)")
+	return cmd
+}
+
+func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) error {
+	query, err := readQuery(args, cmd.InOrStdin())
+	if err != nil {
+		return err
+	}
+	root, err := resolveRoot(g.root)
+	if err != nil {
+		return err
+	}
+	cfg, err := resolveConfig(cmd, root, &f.req)
+	if err != nil {
+		return err
+	}
+	if cfg.DiagnosticsFile == "-" && isQueryFromStdin(args) {
+		return usageError{errors.New("--diagnostics - and the query - both want stdin: give one of them as a file")}
+	}
+	a, err := openApp(cmd.Context(), root, g.indexDir, cfg, stderrProgress(os.Stderr))
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	res, err := a.pack(cmd.Context(), query, cfg, f.pins, f.drops)
+	if err != nil {
+		return packError(err)
+	}
+	for _, w := range res.Pack.Warnings {
+		fmt.Fprintln(os.Stderr, "loupe: warning:", w)
+	}
+	if f.explain {
+		writeExplain(os.Stderr, res.Pack)
+	}
+	return deliver(cmd.OutOrStdout(), res, f)
+}
+
+// packError adds what to do to the errors a person can fix.
+func packError(err error) error {
+	if errors.Is(err, engine.ErrBudgetTooSmall) {
+		return fmt.Errorf("%w; raise --budget or lower the reserves", err)
+	}
+	return err
+}
+
+// readQuery joins the arguments, or reads stdin for "-".
+func readQuery(args []string, stdin io.Reader) (string, error) {
+	if isQueryFromStdin(args) {
+		b, err := io.ReadAll(io.LimitReader(stdin, maxQueryBytes+1))
+		if err != nil {
+			return "", fmt.Errorf("read query from stdin: %w", err)
+		}
+		if len(b) > maxQueryBytes {
+			return "", usageError{fmt.Errorf("query on stdin is over %d bytes: trim it to the relevant part", maxQueryBytes)}
+		}
+		args = []string{string(b)}
+	}
+	q := strings.TrimSpace(strings.Join(args, " "))
+	if q == "" {
+		return "", usageError{errors.New(`no query: say what you are about to work on, e.g. loupe pack "retry failed payments", or - to read it from stdin`)}
+	}
+	return q, nil
+}
+
+func isQueryFromStdin(args []string) bool { return len(args) == 1 && args[0] == "-" }
+
+// deliver writes the context where the flags say: a file, the clipboard,
+// or stdout.
+func deliver(stdout io.Writer, res *packResult, f *packFlags) error {
+	if f.out != "" {
+		if err := writeFileAtomic(f.out, []byte(res.Text)); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "loupe: wrote %s: %s\n", f.out, res.Summary)
+	}
+	if f.copy {
+		var tty io.Writer
+		if isTerminal(os.Stdout) {
+			tty = os.Stdout
+		}
+		outcome, err := copyText(res.Text, tty)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "loupe: %s: %s\n", outcome, res.Summary)
+	}
+	if f.out == "" && !f.copy {
+		_, err := io.WriteString(stdout, res.Text)
+		return err
+	}
+	return nil
+}
+
+// writeExplain prints each packed block's score signals.
+func writeExplain(w io.Writer, p *engine.Pack) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SOURCE\tBLOCK\tLEVEL\tTOKENS\tSCORE\tSIGNALS")
+	for _, it := range p.Items {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.3f\t%s\n", it.Source, blockLabel(it.Candidate),
+			it.Level.String(), it.Tokens, it.Score, signalList(it.Signals))
+	}
+	tw.Flush()
+	if n := len(p.LeftOut); n > 0 {
+		fmt.Fprintf(w, "%d left out: %s\n", n, leftOutReasons(p.LeftOut))
+	}
+}
+
+func blockLabel(c engine.Candidate) string {
+	name := c.Block.QualName
+	if name == "" {
+		name = c.Block.Name
+	}
+	loc := c.Block.Path
+	if c.Block.StartLine > 0 {
+		loc = fmt.Sprintf("%s:%d-%d", c.Block.Path, c.Block.StartLine, c.Block.EndLine)
+	}
+	if name == "" {
+		return loc
+	}
+	return name + " (" + loc + ")"
+}
+
+func signalList(ss []engine.Signal) string {
+	parts := make([]string, 0, len(ss))
+	for _, s := range ss {
+		if s.Value != 0 {
+			parts = append(parts, fmt.Sprintf("%s=%.2f", s.Name, s.Value))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func leftOutReasons(lo []engine.LeftOut) string {
+	count := map[string]int{}
+	for _, l := range lo {
+		r, _, _ := strings.Cut(l.Reason, " of ")
+		count[r]++
+	}
+	keys := make([]string, 0, len(count))
+	for k := range count {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%d %s", count[k], k)
+	}
+	return strings.Join(parts, ", ")
+}

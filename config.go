@@ -1,0 +1,230 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/loupe-dev/loupe/engine"
+)
+
+// Config is everything a run of loupe can be told. DefaultConfig gives the
+// product defaults; .loupe.toml in the repository and then config.toml in
+// the user config directory override them; flags override both. Keys mirror
+// the vocabulary of DESIGN.md: budget, reserves, source weights, format,
+// tokenizer, keymap overrides.
+type Config struct {
+	// Budget is B, tokens of the rendered output, reserves included.
+	Budget int `toml:"budget"`
+	// Reserves come off the top of the budget.
+	ReserveInstruction int `toml:"reserve_instruction"`
+	ReserveSelection   int `toml:"reserve_selection"`
+	ReserveCompletion  int `toml:"reserve_completion"`
+	// Format is md, xml, plain or json.
+	Format string `toml:"format"`
+	// Tokenizer is o200k, cl100k or chars4.
+	Tokenizer string `toml:"tokenizer"`
+	// Sources lists the enabled sources; empty means all.
+	Sources []string `toml:"sources"`
+	// Weights are the budget shares by source ("code" = 3, …).
+	Weights map[string]float64 `toml:"weights"`
+	// Order is the output order of source groups.
+	Order []string `toml:"order"`
+	// Deadline bounds each source's retrieval.
+	Deadline Duration `toml:"deadline"`
+	// MaxChanges recent changes are kept even when the query ignores them.
+	MaxChanges int `toml:"max_changes"`
+	// MaxDiagnostics caps the diagnostics blocks.
+	MaxDiagnostics int `toml:"max_diagnostics"`
+	// DiagnosticsCmd is run in the root to collect diagnostics ("go vet ./...").
+	DiagnosticsCmd string `toml:"diagnostics_cmd"`
+	// DiagnosticsFile is a file of tool output to parse, "-" for stdin (a flag only).
+	DiagnosticsFile string `toml:"-"`
+	// MaxFileSize: larger files are not indexed.
+	MaxFileSize int64 `toml:"max_file_size"`
+	// IndexDir overrides the index location (default: the user cache dir).
+	IndexDir string `toml:"index_dir"`
+	// Style is the preview's glamour style: auto, dark, light or notty.
+	Style string `toml:"style"`
+	// Keys overrides key bindings: action name to keys.
+	Keys map[string][]string `toml:"keys"`
+}
+
+// Duration is a time.Duration written as "500ms" in TOML.
+type Duration struct{ time.Duration }
+
+// UnmarshalText parses a Go duration string.
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("duration %q: %w", b, err)
+	}
+	d.Duration = v
+	return nil
+}
+
+// DefaultConfig returns the product defaults.
+func DefaultConfig() Config {
+	weights := map[string]float64{}
+	for s, w := range engine.DefaultWeights() {
+		weights[string(s)] = w
+	}
+	return Config{
+		Budget:         8000,
+		Format:         "md",
+		Tokenizer:      "o200k",
+		Weights:        weights,
+		Order:          sourceNames(engine.DefaultOrder()),
+		Deadline:       Duration{500 * time.Millisecond},
+		MaxChanges:     3,
+		MaxDiagnostics: 5,
+		MaxFileSize:    1 << 20,
+		Style:          "auto",
+	}
+}
+
+var (
+	formats    = []string{"md", "xml", "plain", "json"}
+	tokenizers = []string{"o200k", "cl100k", "chars4"}
+	styles     = []string{"auto", "dark", "light", "notty"}
+)
+
+// Validate reports the first setting that cannot work, naming the key.
+func (c Config) Validate() error {
+	var errs []error
+	if c.Budget < 0 {
+		errs = append(errs, fmt.Errorf("budget %d: must be 0 or more", c.Budget))
+	}
+	if c.ReserveInstruction < 0 || c.ReserveSelection < 0 || c.ReserveCompletion < 0 {
+		errs = append(errs, errors.New("reserves must be 0 or more"))
+	}
+	if c.Format == "markdown" {
+		c.Format = "md"
+	}
+	errs = append(errs, oneOf("format", c.Format, formats), oneOf("tokenizer", c.Tokenizer, tokenizers),
+		oneOf("style", c.Style, styles))
+	known := sourceNames(engine.DefaultOrder())
+	for _, s := range c.Sources {
+		errs = append(errs, oneOf("source", s, known))
+	}
+	for _, s := range c.Order {
+		errs = append(errs, oneOf("order", s, known))
+	}
+	for s, w := range c.Weights {
+		errs = append(errs, oneOf("weight", s, known))
+		if w < 0 {
+			errs = append(errs, fmt.Errorf("weight %s=%g: must be 0 or more", s, w))
+		}
+	}
+	if c.Deadline.Duration <= 0 {
+		errs = append(errs, fmt.Errorf("deadline %s: must be positive", c.Deadline))
+	}
+	if c.MaxFileSize <= 0 {
+		errs = append(errs, fmt.Errorf("max_file_size %d: must be positive", c.MaxFileSize))
+	}
+	return errors.Join(errs...)
+}
+
+func oneOf(key, v string, allowed []string) error {
+	if slices.Contains(allowed, v) {
+		return nil
+	}
+	return fmt.Errorf("%s %q: want one of %s", key, v, strings.Join(allowed, ", "))
+}
+
+// LoadConfig returns DefaultConfig overridden by the user's config file and
+// then by the repository's .loupe.toml; it names the files it read.
+func LoadConfig(root string) (Config, []string, error) {
+	cfg := DefaultConfig()
+	var read []string
+	var paths []string
+	if dir, err := os.UserConfigDir(); err == nil {
+		paths = append(paths, filepath.Join(dir, "loupe", "config.toml"))
+	}
+	paths = append(paths, filepath.Join(root, ".loupe.toml"))
+	for _, p := range paths {
+		ok, err := decodeConfigFile(p, &cfg)
+		if err != nil {
+			return cfg, read, err
+		}
+		if ok {
+			read = append(read, p)
+		}
+	}
+	return cfg, read, nil
+}
+
+// decodeConfigFile decodes p onto cfg; a missing file is not an error.
+func decodeConfigFile(p string, cfg *Config) (bool, error) {
+	b, err := os.ReadFile(p)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("config: %w", err)
+	}
+	md, err := toml.Decode(string(b), cfg)
+	if err != nil {
+		return false, fmt.Errorf("config %s: %w", p, err)
+	}
+	if undec := md.Undecoded(); len(undec) > 0 {
+		return false, fmt.Errorf("config %s: unknown key %q", p, undec[0].String())
+	}
+	return true, nil
+}
+
+// Reserves returns the reserves as the engine's type.
+func (c Config) Reserves() engine.Reserves {
+	return engine.Reserves{Instruction: c.ReserveInstruction, Selection: c.ReserveSelection, Completion: c.ReserveCompletion}
+}
+
+// EngineWeights returns the weights keyed by engine.Source.
+func (c Config) EngineWeights() map[engine.Source]float64 {
+	out := engine.DefaultWeights()
+	for s, w := range c.Weights {
+		out[engine.Source(s)] = w
+	}
+	return out
+}
+
+// EngineOrder returns the output order as engine sources.
+func (c Config) EngineOrder() []engine.Source {
+	out := make([]engine.Source, 0, len(c.Order))
+	for _, s := range c.Order {
+		out = append(out, engine.Source(s))
+	}
+	return out
+}
+
+// Disabled returns the sources that are off (all on when Sources is empty).
+func (c Config) Disabled() map[engine.Source]bool {
+	if len(c.Sources) == 0 {
+		return nil
+	}
+	off := map[engine.Source]bool{}
+	for _, s := range engine.DefaultOrder() {
+		if !slices.Contains(c.Sources, string(s)) {
+			off[s] = true
+		}
+	}
+	return off
+}
+
+// Enabled reports whether source s is on.
+func (c Config) Enabled(s engine.Source) bool {
+	return len(c.Sources) == 0 || slices.Contains(c.Sources, string(s))
+}
+
+func sourceNames(ss []engine.Source) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = string(s)
+	}
+	return out
+}

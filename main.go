@@ -1,0 +1,63 @@
+// Command loupe finds, ranks and packs the right context for an LLM prompt.
+//
+// `loupe` in a repository opens the explorer (a terminal UI to curate the
+// context live); `loupe pack "task"` prints the packed context for scripts;
+// `loupe mcp` serves the same engine to agents over MCP (stdio); `loupe
+// index` builds or updates the index; `loupe note` and `loupe premortem`
+// keep the project's memory. Flags and environment variables are bound
+// here and only here; every other package takes plain option structs.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/spf13/cobra"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := newRootCmd().ExecuteContext(ctx)
+	stop()
+	if err != nil {
+		var ue usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintln(os.Stderr, "loupe:", err)
+			os.Exit(2)
+		}
+		fmt.Fprintln(os.Stderr, "loupe:", err)
+		os.Exit(1)
+	}
+}
+
+// usageError marks a mistake in the command line (exit status 2).
+type usageError struct{ error }
+
+// globalFlags are the flags every command shares.
+type globalFlags struct {
+	root     string
+	indexDir string
+}
+
+func newRootCmd() *cobra.Command {
+	g := &globalFlags{}
+	root := &cobra.Command{
+		Use:   "loupe [QUERY]",
+		Short: "Find, rank and pack the right context for an LLM prompt",
+		Long: "loupe indexes a repository, retrieves and ranks blocks (code, docs, changes,\n" +
+			"diagnostics, commits, notes, tests) for what you are about to work on, and packs\n" +
+			"the best of them under a token budget. In a terminal it opens the explorer.",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.PersistentFlags().StringVar(&g.root, "root", ".", "repository root")
+	root.PersistentFlags().StringVar(&g.indexDir, "index-dir", os.Getenv("LOUPE_INDEX_DIR"),
+		"index directory (default: the user cache dir; env LOUPE_INDEX_DIR)")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	addExploreFlags(root, g)
+	root.AddCommand(newIndexCmd(g), newPackCmd(g), newMCPCmd(g), newNoteCmd(g), newPremortemCmd(g))
+	return root
+}
