@@ -154,18 +154,23 @@ func placeGap(lang string, lines []string, out []Block, prev int, next *Block, a
 	return append(out, windowsIn(lines, a, b)...)
 }
 
-// keepMembers keeps the members that lie inside a container block (a
-// top-level class, interface or type), clipped so that members of one
-// container do not overlap.
+// keepMembers keeps the members that lie inside their container block (a
+// top-level class, interface or type named like the member's qualifier),
+// clipped so that members of one container do not overlap. Members of a
+// container that clipping dropped are dropped too.
 func keepMembers(top, members []Block, n int) []Block {
 	if len(members) == 0 {
 		return nil
 	}
 	var out []Block
 	for _, c := range top {
+		if c.Kind != KindClass && c.Kind != KindInterface && c.Kind != KindType {
+			continue
+		}
 		var in []Block
 		for _, m := range members {
-			if m.StartLine >= c.StartLine && m.EndLine <= c.EndLine && m.StartLine <= n {
+			if m.StartLine >= c.StartLine && m.EndLine <= c.EndLine && m.StartLine <= n &&
+				strings.HasPrefix(m.QualName, c.Name+".") {
 				in = append(in, m)
 			}
 		}

@@ -1,8 +1,3 @@
-// Package chunk turns one file's bytes into Blocks: the units loupe indexes,
-// ranks and packs. It is pure (no I/O): callers hand it a path and the
-// file's contents. Go is parsed with go/ast; Python, JavaScript, TypeScript,
-// Rust and Java with tree-sitter when cgo is available; Markdown and other
-// prose split at headings; anything else falls back to line windows.
 package chunk
 
 // Kind says what a block is. Code kinds come from the chunker; the other

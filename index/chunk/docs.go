@@ -74,13 +74,13 @@ func markdownHeadings(lines []string) []heading {
 			continue
 		}
 		if level, text, ok := atxHeading(t); ok {
-			hs = append(hs, heading{line: i + 1, level: level, text: text, raw: l})
+			hs = append(hs, heading{line: i + 1, level: level, text: text, raw: validUTF8(l)})
 			continue
 		}
 		if level := setextLevel(t); level > 0 && i > 0 && isParagraphLine(lines[i-1]) &&
 			(len(hs) == 0 || hs[len(hs)-1].line != i) {
 			prev := strings.TrimSpace(lines[i-1])
-			hs = append(hs, heading{line: i, level: level, text: validUTF8(prev), raw: prev})
+			hs = append(hs, heading{line: i, level: level, text: validUTF8(prev), raw: validUTF8(prev)})
 		}
 	}
 	return hs

@@ -42,7 +42,9 @@ type goChunker struct {
 	imports map[string]bool // local names of imported packages
 }
 
-func (g *goChunker) line(pos token.Pos) int { return g.tf.Line(pos) }
+// line is the physical line of pos; //line directives are ignored, since
+// blocks address the file as it is on disk.
+func (g *goChunker) line(pos token.Pos) int { return g.tf.PositionFor(pos, false).Line }
 
 // text returns the source between two positions, or "" when they are
 // invalid (positions from a damaged AST never make it panic).

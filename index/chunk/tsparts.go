@@ -68,34 +68,46 @@ func outline(lines []string, c *Block, body int, in []Block) string {
 // "mod x;" lines may sit among the imports. A file without imports has no
 // header.
 func (f *tsFile) header(root *ts.Node) (Block, bool) {
-	spec := f.c.spec
 	b := Block{Kind: KindHeader, StartLine: 1}
-	n := root.NamedChildCount()
-	for i := uint(0); i < n; i++ {
-		ch := root.NamedChild(i)
-		if ch == nil {
+	cur := root.Walk()
+	defer cur.Close()
+	for ok, first := cur.GotoFirstChild(), true; ok; ok = cur.GotoNextSibling() {
+		ch := cur.Node()
+		if !ch.IsNamed() {
+			continue
+		}
+		if !f.prologue(ch, &b, first) {
 			break
 		}
-		k := ch.Kind()
-		switch {
-		case contains(spec.imports, k):
-			b.EndLine = endLine(ch)
-			if k == "package_declaration" {
-				b.Signature = cleanSignature(f.text(ch))
-			} else {
-				b.Imports = append(b.Imports, f.importPaths(ch)...)
-			}
-		case k == "mod_item" && ch.ChildByFieldName("body") != nil:
-			return b, b.EndLine > 0
-		case contains(spec.prologue, k):
-			if k == "expression_statement" && b.Doc == "" && i == 0 {
-				b.Doc = f.moduleDoc(ch)
-			}
-		default:
-			return b, b.EndLine > 0
-		}
+		first = false
 	}
 	return b, b.EndLine > 0
+}
+
+// prologue takes one top-level node into the header being built and
+// reports whether the header may go on after it.
+func (f *tsFile) prologue(ch *ts.Node, b *Block, first bool) bool {
+	spec := f.c.spec
+	k := ch.Kind()
+	switch {
+	case contains(spec.imports, k):
+		b.EndLine = endLine(ch)
+		if k == "package_declaration" {
+			b.Signature = cleanSignature(f.text(ch))
+		} else {
+			b.Imports = append(b.Imports, f.importPaths(ch)...)
+		}
+		return true
+	case k == "expression_statement":
+		// A module docstring or a "use strict" directive, only first.
+		if first && b.Doc == "" {
+			b.Doc = f.moduleDoc(ch)
+		}
+		return first
+	case k == "mod_item":
+		return ch.ChildByFieldName("body") == nil
+	}
+	return contains(spec.prologue, k)
 }
 
 // moduleDoc returns a Python module docstring.
@@ -171,7 +183,7 @@ func (f *tsFile) references(root *ts.Node) []lineRef {
 		for i := range m.Captures {
 			n := &m.Captures[i].Node
 			name := f.text(n)
-			if name == "" || len(name) > 100 || f.c.spec.stop(name) {
+			if len(name) < 2 || len(name) > 100 || f.c.spec.stop(name) { // one letter: a type parameter or loop variable
 				continue
 			}
 			refs = append(refs, lineRef{line: startLine(n), at: n.StartByte(), name: validUTF8(name)})

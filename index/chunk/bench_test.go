@@ -1,0 +1,89 @@
+package chunk
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// benchFile is one file loaded for a benchmark.
+type benchFile struct {
+	path string
+	src  []byte
+}
+
+// loadTree reads the files under root with one of the extensions, leaving
+// out testdata directories (they hold deliberately broken files).
+func loadTree(b *testing.B, root string, exts ...string) ([]benchFile, int64) {
+	var files []benchFile
+	var total int64
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && d.Name() == "testdata" {
+			return filepath.SkipDir
+		}
+		for _, ext := range exts {
+			if !d.IsDir() && strings.HasSuffix(p, ext) {
+				if src, err := os.ReadFile(p); err == nil {
+					rel, _ := filepath.Rel(root, p)
+					files = append(files, benchFile{filepath.ToSlash(rel), src})
+					total += int64(len(src))
+				}
+			}
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		b.Skipf("no %v files under %s", exts, root)
+	}
+	return files, total
+}
+
+func runChunkBench(b *testing.B, files []benchFile, total int64) {
+	b.SetBytes(total)
+	b.ReportAllocs()
+	blocks := 0
+	for b.Loop() {
+		blocks = 0
+		for _, f := range files {
+			blocks += len(File(f.path, f.src))
+		}
+	}
+	b.ReportMetric(float64(len(files)), "files")
+	b.ReportMetric(float64(blocks), "blocks")
+}
+
+// BenchmarkChunkGoStdlib chunks every .go file of the Go standard library
+// source ($GOROOT/src), one goroutine.
+func BenchmarkChunkGoStdlib(b *testing.B) {
+	files, total := loadTree(b, filepath.Join(runtime.GOROOT(), "src"), ".go")
+	runChunkBench(b, files, total)
+}
+
+// BenchmarkChunkLang chunks real files of each tree-sitter language: the
+// example files shipped in the grammar modules and the Python standard
+// library (skipped where absent).
+func BenchmarkChunkLang(b *testing.B) {
+	mod := os.Getenv("GOMODCACHE")
+	if mod == "" {
+		mod = filepath.Join(os.Getenv("HOME"), "go", "pkg", "mod")
+	}
+	ts := filepath.Join(mod, "github.com", "tree-sitter")
+	for _, c := range []struct{ name, root, ext string }{
+		{"python", "/usr/lib/python3.11", ".py"},
+		{"javascript", filepath.Join(ts, "tree-sitter-javascript@v0.25.0", "examples"), ".js"},
+		{"typescript", filepath.Join(ts, "tree-sitter-typescript@v0.23.2", "examples"), ".ts"},
+		{"rust", filepath.Join(ts, "tree-sitter-rust@v0.24.2", "examples"), ".rs"},
+		{"markdown", runtime.GOROOT(), ".md"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			files, total := loadTree(b, c.root, c.ext)
+			runChunkBench(b, files, total)
+		})
+	}
+}

@@ -1,0 +1,41 @@
+// Package chunk turns one file's bytes into Blocks: the units loupe indexes,
+// ranks and packs. It is pure (no I/O, no global state that changes
+// results): callers hand it a path and the file's contents, and the same
+// input always gives the same blocks.
+//
+// # Languages
+//
+// Go is parsed with go/ast (exact, no cgo). Python, JavaScript, TypeScript,
+// TSX, Rust and Java are parsed with tree-sitter and loupe's own queries
+// (queries.go) when the build has cgo; without cgo, and for any source
+// file that does not parse, the file is cut into windows. Markdown and reST
+// split into sections at headings; plain text and everything else into
+// windows of about WindowLines lines cut at blank lines.
+//
+// # Coverage
+//
+// Every line of a file belongs to exactly one block, with one exception: a
+// container (a class, a Java or TypeScript interface, a Rust trait or impl
+// block) spans its whole body and its methods are blocks of their own
+// inside it. The container's Signature is then its outline (declaration,
+// fields, one line per method ending in " …"), which is what the container
+// says on its own. Only one level nests: a class inside a class, or a
+// function inside a function, is part of the enclosing block.
+//
+// Lines between top-level declarations are placed by one rule for every
+// language: blank lines join the block above; comment-only lines (a loose
+// comment, a directive, a decorator) join the block below, or the block
+// above at the end of the file; lines holding code that no definition
+// claims (module-level statements, an inline Rust module's braces) become
+// window blocks. A block's doc comment is part of its range and its Doc.
+//
+// # Names and IDs
+//
+// Methods are qualified by their receiver, class or impl type
+// ("Processor.Process", "Gateway.charge", "Settler.new"); a Rust impl block
+// is named "impl Settler" or "impl Backoff for Exponential". Sections are
+// qualified by their heading path ("Payments service > Architecture"). IDs
+// are "path#QualName" for named blocks, "path:header" for a header and
+// "path:start" for windows and unnamed sections; a repeated ID in one file
+// gets "~2", "~3", ….
+package chunk

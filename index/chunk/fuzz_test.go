@@ -1,0 +1,31 @@
+package chunk
+
+import (
+	"path"
+	"testing"
+)
+
+// fuzzExts are the extensions FuzzChunk picks from, one per chunker.
+var fuzzExts = []string{".go", ".py", ".js", ".ts", ".tsx", ".rs", ".java", ".md", ".rst", ".txt"}
+
+// FuzzChunk feeds arbitrary bytes to every chunker (the first argument
+// picks the extension) and checks the contract: no panic, valid sorted
+// ranges, every line covered, overlap only as a container and its methods.
+func FuzzChunk(f *testing.F) {
+	for _, rel := range fixtureFiles(f) {
+		for i, ext := range fuzzExts {
+			if path.Ext(rel) == ext {
+				f.Add(uint8(i), readFixture(f, rel))
+			}
+		}
+	}
+	for i := range fuzzExts {
+		f.Add(uint8(i), []byte("\xff\x00\r\n{\n"))
+	}
+	f.Fuzz(func(t *testing.T, ext uint8, src []byte) {
+		p := "dir/f" + fuzzExts[int(ext)%len(fuzzExts)]
+		if err := checkBlocks(p, src, File(p, src)); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

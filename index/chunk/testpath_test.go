@@ -1,0 +1,36 @@
+package chunk
+
+import "testing"
+
+func TestIsTestPath(t *testing.T) {
+	tests := []struct {
+		path string
+		want bool
+	}{
+		{"pkg/processor_test.go", true},
+		{"pkg/processor.go", false},
+		{"py/tests/test_gateway.py", true},
+		{"py/payments/test_utils.py", true},
+		{"py/payments/gateway_test.py", true},
+		{"py/payments/gateway.py", false},
+		{"app/tests.py", true},
+		{"conftest.py", true},
+		{"web/src/checkout.test.ts", true},
+		{"web/src/checkout.test.tsx", true},
+		{"web/src/format.spec.js", true},
+		{"web/src/__tests__/format.js", true},
+		{"web/src/checkout.ts", false},
+		{"java/src/test/java/com/x/ServiceTest.java", true},
+		{"java/src/main/java/com/x/Service.java", false},
+		{"tests/integration.rs", true},
+		{"src/testing/helpers.go", false},
+		{"testdata/repos/x.go", false},
+		{"latest.go", false},
+		{"contest.py", false},
+	}
+	for _, tc := range tests {
+		if got := IsTestPath(tc.path); got != tc.want {
+			t.Errorf("IsTestPath(%q) = %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}
