@@ -12,7 +12,7 @@ const (
 	minHeight = 15
 	// sideBySideWidth is the width from which the list and the preview sit
 	// next to each other instead of one above the other.
-	sideBySideWidth = 110
+	sideBySideWidth = 140
 	queryHeight     = 1
 	metersHeight    = 2
 	statusHeight    = 1
@@ -47,7 +47,7 @@ func computeLayout(w, h int, showHelp bool) layout {
 	body := h - queryHeight - metersHeight - statusHeight - l.helpH
 	if w >= sideBySideWidth {
 		l.side = true
-		l.resultsW = w * 11 / 20
+		l.resultsW = w * 3 / 5
 		l.previewW = w - l.resultsW
 		l.resultsH, l.previewH = body, body
 		return l

@@ -29,7 +29,7 @@ func checkSize(t *testing.T, view string, w, h int) {
 }
 
 func TestViewGoldens(t *testing.T) {
-	sizes := []struct{ w, h int }{{80, 24}, {120, 40}}
+	sizes := []struct{ w, h int }{{80, 24}, {120, 40}, {160, 40}}
 	states := []struct {
 		name string
 		keys []string
@@ -107,8 +107,9 @@ func TestComputeLayout(t *testing.T) {
 		{60, 15, false, false, false},
 		{80, 24, false, false, false},
 		{80, 24, true, false, false},
-		{109, 40, false, false, false},
-		{110, 40, false, false, true},
+		{120, 40, false, false, false},
+		{139, 40, false, false, false},
+		{140, 40, false, false, true},
 		{200, 60, true, false, true},
 	}
 	for _, tc := range tests {
