@@ -24,6 +24,9 @@ var (
 // parseArrow reads one header with its arrow line and the block under it,
 // up to the blank line that ends it.
 func parseArrow(lines []string, i int) (int, []Diagnostic) {
+	if !arrowNear(lines, i) {
+		return 0, nil
+	}
 	d, ok := arrowHeader(lines[i])
 	if !ok {
 		return 0, nil
@@ -46,6 +49,16 @@ func parseArrow(lines []string, i int) (int, []Diagnostic) {
 		n++
 	}
 	return n, []Diagnostic{d}
+}
+
+// arrowNear is a cheap test for an arrow line under line i.
+func arrowNear(lines []string, i int) bool {
+	for j := i + 1; j < len(lines) && j <= i+2; j++ {
+		if strings.Contains(lines[j], "--> ") {
+			return true
+		}
+	}
+	return false
 }
 
 func arrowHeader(l string) (Diagnostic, bool) {

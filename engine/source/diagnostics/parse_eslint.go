@@ -16,7 +16,8 @@ var (
 // parseEslintStylish reads a file line and its problems.
 func parseEslintStylish(lines []string, i int) (int, []Diagnostic) {
 	file := strings.TrimSpace(lines[i])
-	if !stylishFile.MatchString(lines[i]) || i+1 >= len(lines) || !stylishEntry.MatchString(lines[i+1]) {
+	if i+1 >= len(lines) || indent(lines[i+1]) == 0 || indent(lines[i]) > 0 ||
+		!stylishFile.MatchString(lines[i]) || !stylishEntry.MatchString(lines[i+1]) {
 		return 0, nil
 	}
 	var out []Diagnostic

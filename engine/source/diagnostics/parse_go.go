@@ -19,6 +19,9 @@ const lookaround = 400
 // parseGoTest reads one test log line reported through t.Error and friends,
 // with its continuation lines (indented deeper).
 func parseGoTest(lines []string, i int) (int, []Diagnostic) {
+	if indent(lines[i]) == 0 || !strings.Contains(lines[i], ".go:") {
+		return 0, nil
+	}
 	m := goTestLine.FindStringSubmatch(lines[i])
 	if m == nil {
 		return 0, nil
@@ -85,6 +88,9 @@ var (
 // parseGoPanic reads a panic and its traces; the location is the first
 // frame outside the runtime and testing packages.
 func parseGoPanic(lines []string, i int) (int, []Diagnostic) {
+	if !strings.HasPrefix(lines[i], "panic: ") && !strings.HasPrefix(lines[i], "fatal error: ") {
+		return 0, nil
+	}
 	m := goPanicLine.FindStringSubmatch(lines[i])
 	if m == nil {
 		return 0, nil

@@ -22,6 +22,9 @@ var (
 // parsePositional reads one "path:line[:col]: rest" line and the source
 // echo lines gcc and clang print under it.
 func (h hints) parsePositional(lines []string, i int) (int, []Diagnostic) {
+	if c := strings.IndexByte(lines[i], ':'); c <= 0 || c+1 >= len(lines[i]) || lines[i][c+1] < '0' || lines[i][c+1] > '9' {
+		return 0, nil
+	}
 	m := positional.FindStringSubmatch(lines[i])
 	if m == nil || !plausiblePath(m[1]) {
 		return 0, nil

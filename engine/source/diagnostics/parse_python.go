@@ -26,7 +26,7 @@ type pyFrameAt struct {
 // parsePyTraceback reads one traceback; the location is the innermost
 // frame that is not in an installed library.
 func parsePyTraceback(lines []string, i int) (int, []Diagnostic) {
-	if !pyTraceback.MatchString(lines[i]) {
+	if !strings.Contains(lines[i], "Traceback") || !pyTraceback.MatchString(lines[i]) {
 		return 0, nil
 	}
 	var frames []pyFrameAt
@@ -90,6 +90,9 @@ var (
 )
 
 func parsePytestLocation(lines []string, i int) (int, []Diagnostic) {
+	if !strings.Contains(lines[i], ".py:") {
+		return 0, nil
+	}
 	m := pytestLocation.FindStringSubmatch(lines[i])
 	if m == nil {
 		return 0, nil

@@ -16,6 +16,9 @@ var (
 )
 
 func parseTscParen(lines []string, i int) (int, []Diagnostic) {
+	if !strings.Contains(lines[i], " TS") || !strings.Contains(lines[i], "): ") {
+		return 0, nil
+	}
 	m := tscParen.FindStringSubmatch(lines[i])
 	if m == nil {
 		return 0, nil
@@ -30,6 +33,9 @@ func parseTscParen(lines []string, i int) (int, []Diagnostic) {
 }
 
 func parseTscPretty(lines []string, i int) (int, []Diagnostic) {
+	if !strings.Contains(lines[i], " TS") || !strings.Contains(lines[i], " - ") {
+		return 0, nil
+	}
 	m := tscPretty.FindStringSubmatch(lines[i])
 	if m == nil {
 		return 0, nil
@@ -38,7 +44,7 @@ func parseTscPretty(lines []string, i int) (int, []Diagnostic) {
 	var extra []string
 	for i+n < len(lines) && n < lookaround {
 		l := lines[i+n]
-		if tscPretty.MatchString(l) || tscFooter.MatchString(l) {
+		if strings.Contains(l, " TS") && tscPretty.MatchString(l) || tscFooter.MatchString(l) {
 			break
 		}
 		extra = appendTscExtra(extra, l)

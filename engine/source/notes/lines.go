@@ -7,36 +7,40 @@ import (
 
 var tableHeader = regexp.MustCompile(`^\s*\[\[\s*"?([A-Za-z_-]+)"?\s*\]\]`)
 
-// headerLine is the 1-based line of the k-th "[[table]]" header in raw, or
-// 0 when the file does not use headers for it (inline arrays).
-func headerLine(raw []byte, table string, k int) int {
-	start, _ := entrySpan(raw, table, k)
-	return start
-}
+// span is the 1-based, inclusive line range of one entry in the file.
+type span struct{ start, end int }
 
-// entrySpan returns the lines of the k-th entry of table: from its header to
-// the last non-blank line before the next header. Zero when not found.
-func entrySpan(raw []byte, table string, k int) (start, end int) {
+// entrySpans finds, in one pass, every "[[table]]" entry's lines: from its
+// header to the last non-blank, non-comment line before the next header.
+// Entries written as inline arrays have no header and no span.
+func entrySpans(raw []byte) map[string][]span {
 	lines := strings.Split(string(raw), "\n")
-	seen := -1
+	out := map[string][]span{}
+	table, start := "", 0
+	closeOpen := func(next int) {
+		if start > 0 {
+			out[table] = append(out[table], span{start, lastFilled(lines, start, next)})
+		}
+	}
 	for n, l := range lines {
-		m := tableHeader.FindStringSubmatch(l)
-		if m == nil {
+		if !strings.Contains(l, "[[") {
 			continue
 		}
-		if start > 0 {
-			return start, lastFilled(lines, start, n)
-		}
-		if m[1] == table {
-			if seen++; seen == k {
-				start = n + 1
-			}
+		if m := tableHeader.FindStringSubmatch(l); m != nil {
+			closeOpen(n)
+			table, start = m[1], n+1
 		}
 	}
-	if start > 0 {
-		return start, lastFilled(lines, start, len(lines))
+	closeOpen(len(lines))
+	return out
+}
+
+// headerLine is the line of the k-th entry of table, or 0.
+func headerLine(raw []byte, table string, k int) int {
+	if s := entrySpans(raw)[table]; k < len(s) {
+		return s[k].start
 	}
-	return 0, 0
+	return 0
 }
 
 // lastFilled is the last non-blank, non-comment line in lines[from-1:to).

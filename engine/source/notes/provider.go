@@ -28,6 +28,7 @@ type provider struct {
 	mu      sync.Mutex
 	stamp   string
 	file    *File
+	spans   map[string][]span
 }
 
 // NewProvider returns the notes source reading path. A missing file gives
@@ -39,34 +40,36 @@ func NewProvider(path string) engine.Provider {
 
 func (p *provider) Source() engine.Source { return engine.SourceNotes }
 
-func (p *provider) load() (*File, error) {
+// load returns the file and its entries' line spans, re-reading the file
+// only when it changed.
+func (p *provider) load() (*File, map[string][]span, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	st, err := os.Stat(p.path)
 	if err != nil {
 		p.file, p.stamp = nil, ""
-		return Load(p.path) // missing: empty; other errors: reported
+		f, err := Load(p.path) // missing: empty; other errors: reported
+		return f, nil, err
 	}
 	stamp := fmt.Sprint(st.Size(), st.ModTime().UnixNano())
 	if p.file != nil && stamp == p.stamp {
-		return p.file, nil
+		return p.file, p.spans, nil
 	}
 	f, err := Load(p.path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	p.file, p.stamp = f, stamp
-	return f, nil
+	p.file, p.stamp, p.spans = f, stamp, entrySpans(f.rawBytes())
+	return f, p.spans, nil
 }
 
 // Candidates ranks the notes by relevance to q weighted by importance or
 // confidence (see the package doc).
 func (p *provider) Candidates(ctx context.Context, q engine.Query) ([]engine.Candidate, error) {
-	f, err := p.load()
+	f, spans, err := p.load()
 	if err != nil {
 		return nil, err
 	}
-	raw := f.rawBytes()
 	var out []engine.Candidate
 	counts := map[string]int{}
 	for _, e := range f.Entries() {
@@ -75,7 +78,11 @@ func (p *provider) Candidates(ctx context.Context, q engine.Query) ([]engine.Can
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("notes: %w", ctx.Err())
 		}
-		if c, ok := p.candidate(e, k, raw, q); ok {
+		var sp span
+		if s := spans[e.Type()]; k < len(s) {
+			sp = s[k]
+		}
+		if c, ok := p.candidate(e, sp, q); ok {
 			out = append(out, c)
 		}
 	}
@@ -94,7 +101,7 @@ func (f *File) rawBytes() []byte {
 	return f.raw
 }
 
-func (p *provider) candidate(e Entry, k int, raw []byte, q engine.Query) (engine.Candidate, bool) {
+func (p *provider) candidate(e Entry, sp span, q engine.Query) (engine.Candidate, bool) {
 	rel, sigs := relevance(e, q)
 	w, wsig := weight(e)
 	score := rel * w
@@ -105,13 +112,12 @@ func (p *provider) candidate(e Entry, k int, raw []byte, q engine.Query) (engine
 		score = 0.05 // a standing rule is always offered, low
 	}
 	sigs = append(sigs, wsig)
-	start, end := entrySpan(raw, e.Type(), k)
 	id := "note:" + e.ID()
 	return engine.Candidate{
 		ID: id, Source: engine.SourceNotes, Text: e.Text(), Score: min(score, 1), Signals: sigs,
 		Reason: noteReason(e, sigs),
 		Block: index.Block{ID: id, Path: p.display, Lang: "text", Kind: index.KindNote, Name: label(e),
-			StartLine: start, EndLine: end},
+			StartLine: sp.start, EndLine: sp.end},
 		Meta: noteMeta(e),
 	}, true
 }
