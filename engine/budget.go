@@ -84,6 +84,11 @@ const capDivisor = 4
 // some value and leftovers are still used.
 const minScore = 1e-6
 
+// headQuantum: head allowances are rounded down to a multiple of this, so
+// that small changes in a share (a pin elsewhere) leave head bodies, and
+// their cached counts, unchanged.
+const headQuantum = 32
+
 // headerEstimate is the estimated cost of a block's header, fence and
 // attribution, added to its body estimate.
 const headerEstimate = 16
@@ -115,11 +120,12 @@ type levelOption struct {
 
 // packChoice is the solver's state for one candidate.
 type packChoice struct {
-	opts   []levelOption // richest first; the last is the cheapest
-	cur    int           // index into opts, -1: not packed
-	pinned bool
-	keep   bool
-	fixed  bool // a person chose the level: no cap
+	opts    []levelOption // richest first; the last is the cheapest
+	cur     int           // index into opts, -1: not packed
+	ceiling Level         // the richest level offered
+	pinned  bool
+	keep    bool
+	fixed   bool // a person chose the level: no cap
 }
 
 // packUpgrade is a queued move of one candidate to a richer level.
@@ -174,33 +180,36 @@ func (p *packer) greedy(items []int, budget *int) {
 }
 
 // bestUpgrade finds the richer level of candidate i with the best value
-// per token that fits in budget; exact measures the costs it compares.
+// per token that fits in budget. Costs are exact where measured and
+// estimated elsewhere; with exact set, the winner is measured and the
+// search repeats until the winner's cost is exact, so each call measures
+// as few levels as it can.
 func (p *packer) bestUpgrade(i, budget int, exact bool) (float64, int, bool) {
 	ch := &p.ch[i]
 	vc := 0.0
 	if ch.cur >= 0 {
 		vc = ch.opts[ch.cur].value
 	}
-	best, bestJ := math.Inf(-1), -1
-	for j := range ch.opts {
-		if ch.opts[j].value <= vc {
-			continue
-		}
-		d := p.delta(i, j, false)
-		if d/2 > budget { // far out of reach even if the estimate is 2x high
-			continue
-		}
-		if exact {
-			if d = p.delta(i, j, true); d > budget {
+	for {
+		best, bestJ := math.Inf(-1), -1
+		for j := range ch.opts {
+			if ch.opts[j].value <= vc {
 				continue
 			}
+			d := p.delta(i, j, false)
+			known := ch.opts[j].exact >= 0 && (ch.cur < 0 || ch.opts[ch.cur].exact >= 0)
+			if known && d > budget || !known && d/2 > budget { // unmeasured: the estimate may be 2x high
+				continue
+			}
+			if dens := (ch.opts[j].value - vc) / float64(max(d, 1)); dens > best {
+				best, bestJ = dens, j
+			}
 		}
-		dens := (ch.opts[j].value - vc) / float64(max(d, 1))
-		if dens > best {
-			best, bestJ = dens, j
+		if bestJ < 0 || !exact || ch.opts[bestJ].exact >= 0 && (ch.cur < 0 || ch.opts[ch.cur].exact >= 0) {
+			return best, bestJ, bestJ >= 0
 		}
+		p.delta(i, bestJ, true) // measure, then choose again
 	}
-	return best, bestJ, bestJ >= 0
 }
 
 // delta is the cost of moving candidate i from its current level to
@@ -295,32 +304,19 @@ func (p *packer) setup(live []Candidate) {
 		if lv, ok := p.req.Levels[c.ID]; ok {
 			ceiling, ch.fixed = lv, true
 		}
-		ceiling = min(max(ceiling, LevelFull), LevelReference)
-		ch.opts = levelOptions(c, ceiling, -1)
+		ch.ceiling = min(max(ceiling, LevelFull), LevelReference)
+		if ch.pinned || ch.fixed { // no cap: options are final
+			ch.opts = levelOptions(c, ch.ceiling, -1)
+		}
 	}
 }
 
-// options lists candidate c's levels from ceiling down, with estimated
-// costs. cap >= 0 leaves out every level but the reference line that is
-// estimated above it, and sizes the head level to it.
+// levelOptions lists candidate c's levels from ceiling down, with
+// estimated costs. cap >= 0 leaves out every level but the reference line
+// that is estimated above it, and sizes the head level to it.
 func levelOptions(c Candidate, ceiling Level, cap int) []levelOption {
-	prose := isProse(c)
-	hdr := headerEstimate + EstimateTokens(ReferenceLine(c), false)
-	full := EstimateTokens(c.Text, prose)
-	lines := max(c.Block.Lines(), 1)
-	marker := 12
-	head := full / 2
-	if cap >= 0 {
-		head = min(head, cap-hdr-marker)
-	}
-	est := [...]int{
-		LevelFull:      full + hdr,
-		LevelHead:      min(head+marker, full) + hdr,
-		LevelSignature: min(EstimateTokens(c.Block.Signature+c.Block.Doc, prose)+full/lines+marker, full) + hdr,
-		LevelBookend:   min(full*(bookendHead+bookendTail)/lines+marker, full) + hdr,
-		LevelReference: EstimateTokens(ReferenceLine(c), false) + 6,
-	}
-	var opts []levelOption
+	est, head := levelEstimates(c, cap)
+	opts := make([]levelOption, 0, LevelReference-ceiling+1)
 	for lv := ceiling; lv <= LevelReference; lv++ {
 		if lv == LevelHead && head <= 0 {
 			continue
@@ -332,6 +328,39 @@ func levelOptions(c Candidate, ceiling Level, cap int) []levelOption {
 			value: max(c.Score, minScore) * levelWeight(lv)})
 	}
 	return opts
+}
+
+// levelEstimates estimates c's cost at every level, and the head
+// allowance under cap (cap < 0: no cap).
+func levelEstimates(c Candidate, cap int) ([LevelReference + 1]int, int) {
+	prose := isProse(c)
+	ref := referenceEstimate(c)
+	hdr := headerEstimate + ref
+	full := EstimateTokens(c.Text, prose)
+	lines := max(c.Block.Lines(), 1)
+	marker := 12
+	head := full / 2
+	if cap >= 0 {
+		head = min(head, cap-hdr-marker)
+	}
+	head -= head % headQuantum
+	return [...]int{
+		LevelFull:      full + hdr,
+		LevelHead:      min(head+marker, full) + hdr,
+		LevelSignature: min(EstimateTokens(c.Block.Signature+c.Block.Doc, prose)+full/lines+marker, full) + hdr,
+		LevelBookend:   min(full*(bookendHead+bookendTail)/lines+marker, full) + hdr,
+		LevelReference: ref + 6,
+	}, head
+}
+
+// referenceEstimate estimates ReferenceLine(c) without building it.
+func referenceEstimate(c Candidate) int {
+	b := c.Block
+	n := len(b.Kind) + max(len(b.QualName), len(b.Name)) + len(b.Path) + 14
+	if b.Path == "" {
+		n += len(c.ID)
+	}
+	return int(float64(n)/bytesPerTokenCode + 0.999)
 }
 
 func isProse(c Candidate) bool {
@@ -407,7 +436,8 @@ func (p *packer) share() {
 	demand := map[Source]int{}
 	for i, c := range p.cands {
 		if !p.ch[i].pinned {
-			demand[c.Source] += p.ch[i].opts[0].est
+			est, _ := levelEstimates(c, -1)
+			demand[c.Source] += est[p.ch[i].ceiling]
 		}
 	}
 	srcs := p.sourceOrder(demand)
@@ -426,8 +456,7 @@ func (p *packer) share() {
 		if ch.pinned || ch.fixed {
 			continue
 		}
-		ceiling := ch.opts[0].level
-		ch.opts = levelOptions(c, ceiling, max(p.shares[c.Source], fair[c.Source])/capDivisor)
+		ch.opts = levelOptions(c, ch.ceiling, max(p.shares[c.Source], fair[c.Source])/capDivisor)
 	}
 }
 

@@ -21,6 +21,12 @@ const (
 	nearDupDen = 10
 	// shingleWords is how many consecutive words make one shingle.
 	shingleWords = 3
+	// Texts of shortWords words or more are compared on a sample of their
+	// shingles, those whose hash is 0 modulo sampleRate (an unbiased
+	// estimate of the Jaccard similarity, four times cheaper to sort and
+	// compare); shorter texts are compared on every shingle.
+	shortWords = 64
+	sampleRate = 4
 )
 
 // Dedup folds duplicates into the best-scoring copy and records each merge.
@@ -32,13 +38,14 @@ const (
 // carrying the same "sha". Kept candidates keep their input order. The
 // result depends only on the input, never on map order.
 func Dedup(cands []Candidate) ([]Candidate, []Merge) {
-	return dedup(cands, nil)
+	return dedup(cands, nil, nil)
 }
 
 // dedup is Dedup with a preference: a preferred candidate (pinned) is never
 // folded into one that is not.
-func dedup(cands []Candidate, prefer func(Candidate) bool) ([]Candidate, []Merge) {
+func dedup(cands []Candidate, prefer func(Candidate) bool, cache *PackCache) ([]Candidate, []Merge) {
 	d := newDeduper(cands, prefer)
+	d.cache = cache
 	for _, i := range d.order {
 		d.place(i)
 	}
@@ -57,17 +64,19 @@ type deduper struct {
 	order  []int // indexes by rank: score desc, then ID
 	alive  []bool
 	byPath map[string][]int
-	sh     []shingles
-	near   *nearIndex
+	sig    []textSig
+	full   *nearIndex // short texts, every shingle
+	sample *nearIndex // every text, sampled shingles
 	bySHA  map[string][]int
 	merges []Merge
+	cache  *PackCache
 }
 
 func newDeduper(cands []Candidate, prefer func(Candidate) bool) *deduper {
 	d := &deduper{
 		cands: cands, prefer: prefer, alive: make([]bool, len(cands)),
-		byPath: map[string][]int{}, sh: make([]shingles, len(cands)),
-		near: newNearIndex(), bySHA: map[string][]int{},
+		byPath: map[string][]int{}, sig: make([]textSig, len(cands)),
+		full: newNearIndex(), sample: newNearIndex(), bySHA: map[string][]int{},
 	}
 	d.order = make([]int, len(cands))
 	for i := range d.order {
@@ -168,8 +177,21 @@ func shortSHA(s string) string {
 }
 
 func (d *deduper) byText(i int) (int, string) {
-	d.sh[i] = shingle(d.cands[i].Text)
-	k, sim := d.near.find(d.sh[i], d.alive)
+	sig := d.cache.signature(d.cands[i].Text)
+	d.sig[i] = sig
+	k, sim := -1, 0.0
+	if sig.short() {
+		k, sim = d.full.find(sig.all, d.alive, nil)
+	}
+	// Sampled views: a long text against every text; a short one only
+	// against long ones (short pairs were compared in full above).
+	var only func(int) bool
+	if sig.short() {
+		only = func(o int) bool { return !d.sig[o].short() }
+	}
+	if k2, sim2 := d.sample.find(sig.sample, d.alive, only); k2 >= 0 && (sim2 > sim || sim2 == sim && k2 < k) {
+		k, sim = k2, sim2
+	}
 	if k < 0 {
 		return -1, ""
 	}
@@ -184,7 +206,10 @@ func (d *deduper) index(i int) {
 	if sha := c.Meta["sha"]; sha != "" {
 		d.bySHA[sha] = append(d.bySHA[sha], i)
 	}
-	d.near.add(i, d.sh[i])
+	if d.sig[i].short() {
+		d.full.add(i, d.sig[i].all)
+	}
+	d.sample.add(i, d.sig[i].sample)
 }
 
 // resolveMerges maps every dropped ID to the ID that finally kept it
@@ -211,56 +236,85 @@ func resolveMerges(merges []Merge) map[string]string {
 
 func (m Merge) String() string { return fmt.Sprintf("%s kept over %s (%s)", m.Kept, m.Dropped, m.Why) }
 
-// shingles is a text's set of word-shingle hashes, sorted ascending.
+// shingles is a set of word-shingle hashes, sorted ascending.
 type shingles []uint64
+
+// textSig is a text's shingles: all of them for a short text, and the
+// sample (hash divisible by sampleRate) for every text.
+type textSig struct {
+	all    shingles // nil for long texts
+	sample shingles
+}
+
+func (t textSig) short() bool { return t.all != nil }
 
 const (
 	fnvOffset = 14695981039346656037
 	fnvPrime  = 1099511628211
 )
 
-// shingle hashes every run of shingleWords consecutive words (runs of
-// non-space bytes) of text; a text with fewer words is one shingle.
-func shingle(text string) shingles {
-	var win [shingleWords]uint64
-	out := make([]uint64, 0, len(text)/8)
+// signature hashes every run of shingleWords consecutive words (runs of
+// non-space bytes) of text; a text with fewer words is one shingle. Every
+// shingle is kept while the text is short, only the sample after.
+func signature(text string) textSig {
+	var w0, w1 uint64
+	all := make([]uint64, 0, min(len(text)/6+1, shortWords))
+	sample := make([]uint64, 0, len(text)/(6*sampleRate)+1)
 	words := 0
-	for i := 0; i < len(text); {
-		for i < len(text) && isASCIISpace(text[i]) {
+	n := len(text)
+	for i := 0; i < n; {
+		for i < n && isASCIISpace(text[i]) {
 			i++
 		}
-		if i == len(text) {
+		if i == n {
 			break
 		}
 		h := uint64(fnvOffset)
-		for ; i < len(text) && !isASCIISpace(text[i]); i++ {
+		for ; i < n && !isASCIISpace(text[i]); i++ {
 			h = (h ^ uint64(text[i])) * fnvPrime
 		}
-		copy(win[:], win[1:])
-		win[shingleWords-1] = h
-		if words++; words >= shingleWords {
-			out = append(out, combineHashes(win[:]))
+		words++
+		if words >= shingleWords {
+			sh := mix3(w0, w1, h)
+			if words < shortWords {
+				all = append(all, sh)
+			} else if sh%sampleRate == 0 {
+				sample = append(sample, sh)
+			}
+		}
+		w0, w1 = w1, h
+	}
+	switch words {
+	case 1:
+		all = append(all, mix3(0, 0, w1))
+	case 2:
+		all = append(all, mix3(0, w0, w1))
+	}
+	for _, sh := range all {
+		if sh%sampleRate == 0 {
+			sample = append(sample, sh)
 		}
 	}
-	if words > 0 && words < shingleWords {
-		out = append(out, combineHashes(win[shingleWords-words:]))
+	sig := textSig{sample: sortSet(sample)}
+	if words < shortWords {
+		sig.all = sortSet(all)
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return sig
 }
 
-func combineHashes(hs []uint64) uint64 {
-	h := uint64(fnvOffset)
-	for _, x := range hs {
-		h = (h ^ x) * fnvPrime
-		h ^= h >> 29
-	}
-	return h
+func sortSet(s []uint64) shingles {
+	slices.Sort(s)
+	return slices.Compact(s)
 }
 
-func isASCIISpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+// mix3 combines three word hashes into a shingle hash.
+func mix3(a, b, c uint64) uint64 {
+	h := (a*0x9E3779B97F4A7C15 ^ b) * 0xC2B2AE3D27D4EB4F
+	h = (h ^ c) * 0x165667B19E3779F9
+	return h ^ h>>29
 }
+
+func isASCIISpace(c byte) bool { return c == ' ' || c-'\t' <= '\r'-'\t' }
 
 // nearIndex finds near-duplicates exactly with prefix filtering: two sets
 // with Jaccard similarity >= t share an element among the first
@@ -288,7 +342,7 @@ func (x *nearIndex) add(i int, s shingles) {
 
 // find returns the live indexed set most alike to s (at least 90 %; ties
 // to the earliest added) and the similarity, or -1.
-func (x *nearIndex) find(s shingles, alive []bool) (int, float64) {
+func (x *nearIndex) find(s shingles, alive []bool, only func(int) bool) (int, float64) {
 	best, bestSim := -1, 0.0
 	if len(s) == 0 {
 		return best, bestSim
@@ -296,14 +350,14 @@ func (x *nearIndex) find(s shingles, alive []bool) (int, float64) {
 	for _, h := range s[:prefixLen(len(s))] {
 		for _, k := range x.post[h] {
 			o := x.sets[k]
-			if !alive[k] || !sizesCompatible(len(s), len(o)) {
+			if !alive[k] || !sizesCompatible(len(s), len(o)) || only != nil && !only(k) {
 				continue
 			}
-			inter := intersectSorted(s, o)
+			inter, ok := intersectAtLeast(s, o)
+			if !ok {
+				continue
+			}
 			union := len(s) + len(o) - inter
-			if inter*nearDupDen < nearDupNum*union {
-				continue
-			}
 			sim := float64(inter) / float64(union)
 			if sim > bestSim || sim == bestSim && k < best {
 				best, bestSim = k, sim
@@ -317,9 +371,17 @@ func sizesCompatible(a, b int) bool {
 	return a*nearDupDen >= nearDupNum*b && b*nearDupDen >= nearDupNum*a
 }
 
-func intersectSorted(a, b shingles) int {
+// intersectAtLeast counts the common elements of two sorted sets, giving
+// up (false) as soon as the rest cannot bring the Jaccard similarity to
+// nearDupNum/nearDupDen: |a∩b| must reach t(|a|+|b|)/(1+t).
+func intersectAtLeast(a, b shingles) (int, bool) {
+	need := (nearDupNum*(len(a)+len(b)) + nearDupNum + nearDupDen - 1) / (nearDupNum + nearDupDen)
 	n := 0
-	for i, j := 0, 0; i < len(a) && j < len(b); {
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if n+min(len(a)-i, len(b)-j) < need {
+			return n, false
+		}
 		switch {
 		case a[i] == b[j]:
 			n++
@@ -331,5 +393,5 @@ func intersectSorted(a, b shingles) int {
 			j++
 		}
 	}
-	return n
+	return n, n >= need
 }

@@ -56,7 +56,7 @@ func TestDedup(t *testing.T) {
 			[]string{"a", "b", "c"}, nil},
 		{"near-duplicate text",
 			[]Candidate{pkCand("a", SourceCode, "a.go", 1, 10, 1, base), pkCand("b", SourceDocs, "b.md", 1, 10, 2, near), pkCand("c", SourceCode, "c.go", 1, 10, 3, far)},
-			[]string{"b", "c"}, []Merge{{Kept: "b", Dropped: "a", Why: "97% alike"}}},
+			[]string{"b", "c"}, []Merge{{Kept: "b", Dropped: "a", Why: "94% alike"}}},
 		{"a commit and the change it made",
 			[]Candidate{
 				{ID: "commit", Source: SourceCommits, Score: 2, Text: "fix", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindCommit}},
@@ -119,16 +119,28 @@ func TestResolveMerges(t *testing.T) {
 	}
 }
 
-func TestShingleNearDuplicateThreshold(t *testing.T) {
-	a := shingle(pkWords(100, "w"))
-	b := shingle(strings.Replace(pkWords(100, "w"), "w50 ", "x ", 1))
-	x := newNearIndex()
-	x.add(0, a)
-	if k, _ := x.find(b, []bool{true}); k != 0 {
-		t.Errorf("one word in a hundred changed is not a near-duplicate")
+func TestNearDuplicates(t *testing.T) {
+	long := pkWords(300, "w")
+	tests := []struct {
+		name string
+		a, b string
+		want bool
+	}{
+		{"long, one word changed", long, strings.Replace(long, "w150 ", "x ", 1), true},
+		{"long, half", long, long[:len(long)/2], false},
+		{"long, unrelated", long, pkWords(300, "v"), false},
+		{"short, one word added", pkWords(60, "s"), pkWords(60, "s") + "extra", true},
+		{"short, a third changed", pkWords(30, "s"), pkWords(20, "s") + pkWords(10, "z"), false},
+		{"short against long, one word apart", pkWords(63, "m"), pkWords(63, "m") + "extra", true},
+		{"identical tiny texts", "a b", "a b", true},
+		{"empty texts are never alike", "", " ", false},
 	}
-	c := shingle(pkWords(100, "w")[:300])
-	if k, _ := x.find(c, []bool{true}); k != -1 {
-		t.Errorf("a prefix of half the text is a near-duplicate")
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			kept, _ := Dedup([]Candidate{pkCand("a", SourceCode, "", 0, 0, 2, tc.a), pkCand("b", SourceDocs, "", 0, 0, 1, tc.b)})
+			if got := len(kept) == 1; got != tc.want {
+				t.Errorf("near-duplicate = %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

@@ -107,36 +107,49 @@ func ReferenceLine(c Candidate) string {
 // are never cut: a level keeps whole lines and says how many it omitted.
 // When a level would keep every line anyway, the full text is returned.
 func RenderBody(c Candidate, lv Level, headTokens int) (body, note string) {
-	lines := splitLines(c.Text)
-	if len(lines) == 0 || lv == LevelReference {
+	text := c.Text
+	if text == "" || lv == LevelReference {
 		return ReferenceLine(c) + "\n", "reference only (" + Location(c) + ")"
 	}
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	n := strings.Count(text, "\n")
 	var keepHead, keepTail int
 	switch lv {
 	case LevelHead:
-		keepHead = headLines(lines, signatureEnd(c, lines), headTokens)
+		keepHead = headLines(text, signatureEnd(c, text), headTokens)
 	case LevelSignature:
-		keepHead = signatureEnd(c, lines)
+		keepHead = signatureEnd(c, text)
 	case LevelBookend:
 		keepHead, keepTail = bookendHead, bookendTail
 	default:
 		return c.Text, ""
 	}
-	if keepHead+keepTail >= len(lines) {
+	if keepHead+keepTail >= n {
 		return c.Text, ""
 	}
-	omitted := len(lines) - keepHead - keepTail
+	omitted := n - keepHead - keepTail
 	marker := omissionMarker(c, keepHead, omitted)
-	var sb strings.Builder
-	for _, l := range lines[:keepHead] {
-		sb.WriteString(l)
+	headEnd := lineOffset(text, keepHead)
+	tailStart := len(text)
+	for range keepTail {
+		tailStart = strings.LastIndexByte(text[:tailStart-1], '\n') + 1
 	}
-	sb.WriteString(marker)
-	sb.WriteByte('\n')
-	for _, l := range lines[len(lines)-keepTail:] {
-		sb.WriteString(l)
+	return text[:headEnd] + marker + "\n" + text[tailStart:], marker
+}
+
+// lineOffset is the byte offset just after the first k lines of text.
+func lineOffset(text string, k int) int {
+	off := 0
+	for range k {
+		i := strings.IndexByte(text[off:], '\n')
+		if i < 0 {
+			return len(text)
+		}
+		off += i + 1
 	}
-	return sb.String(), marker
+	return off
 }
 
 // omissionMarker is "… N lines omitted (path:a-b)", the lines in file
@@ -156,57 +169,47 @@ func omissionMarker(c Candidate, skip, omitted int) string {
 	return "… " + strconv.Itoa(omitted) + unit + " omitted (" + where + ")"
 }
 
-// splitLines splits text into lines that keep their '\n'; a last line
-// without one gets one.
-func splitLines(text string) []string {
-	if text == "" {
-		return nil
-	}
-	lines := strings.SplitAfter(text, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	if last := lines[len(lines)-1]; !strings.HasSuffix(last, "\n") {
-		lines[len(lines)-1] = last + "\n"
-	}
-	return lines
-}
-
 // signatureEnd is how many leading lines hold the doc comment and the
 // signature: up to the line holding the signature's last line, or the
 // first line when the block has no signature or it is not found.
-func signatureEnd(c Candidate, lines []string) int {
+func signatureEnd(c Candidate, text string) int {
 	sig := strings.TrimSpace(c.Block.Signature)
 	if sig == "" {
 		return 1
 	}
-	sigLines := strings.Split(sig, "\n")
-	first := strings.TrimSpace(sigLines[0])
-	last := strings.TrimSpace(sigLines[len(sigLines)-1])
-	for i, l := range lines {
-		if !strings.Contains(l, first) {
-			continue
-		}
-		for j := i; j < len(lines) && j < i+len(sigLines)+2; j++ {
-			if strings.Contains(lines[j], last) {
-				return j + 1
-			}
-		}
-		return i + 1
+	first, last := sig, sig
+	if i := strings.IndexByte(sig, '\n'); i >= 0 {
+		first = strings.TrimSpace(sig[:i])
+		last = strings.TrimSpace(sig[strings.LastIndexByte(sig, '\n')+1:])
 	}
-	return 1
+	at := strings.Index(text, first)
+	if at < 0 {
+		return 1
+	}
+	line := strings.Count(text[:at], "\n")
+	if end := strings.Index(text[at:], last); end >= 0 {
+		if endLine := strings.Count(text[:at+end], "\n"); endLine <= line+strings.Count(sig, "\n")+2 {
+			return endLine + 1
+		}
+	}
+	return line + 1
 }
 
 // headLines is how many leading lines fit headTokens (estimated), never
 // fewer than the signature's.
-func headLines(lines []string, min, headTokens int) int {
-	n, used := 0, 0
-	for n < len(lines) {
-		t := EstimateTokens(lines[n], false)
+func headLines(text string, min, headTokens int) int {
+	n, used, off := 0, 0, 0
+	for off < len(text) {
+		i := strings.IndexByte(text[off:], '\n')
+		if i < 0 {
+			i = len(text) - off - 1
+		}
+		t := EstimateTokens(text[off:off+i+1], false)
 		if n >= min && used+t > headTokens {
 			break
 		}
 		used += t
+		off += i + 1
 		n++
 	}
 	return n

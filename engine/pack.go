@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"slices"
+	"sync"
 )
 
 // ErrBudgetTooSmall is returned (wrapped in a *BudgetError) when the budget
@@ -97,7 +99,7 @@ func (p *packer) filter(cands []Candidate) []Candidate {
 			live = append(live, c)
 		}
 	}
-	kept, merges := dedup(live, func(c Candidate) bool { return p.req.Pins[c.ID] })
+	kept, merges := dedup(live, func(c Candidate) bool { return p.req.Pins[c.ID] }, p.req.Cache)
 	p.merges = merges
 	final := resolveMerges(merges)
 	keptIDs := make(map[string]bool, len(kept))
@@ -109,8 +111,23 @@ func (p *packer) filter(cands []Candidate) []Candidate {
 			p.left = append(p.left, LeftOut{Candidate: c, Reason: "duplicate of " + final[c.ID]})
 		}
 	}
-	slices.SortStableFunc(kept, byRank)
-	return kept
+	slices.SortStableFunc(p.left, func(a, b LeftOut) int { return byRank(a.Candidate, b.Candidate) })
+	return sortedByRank(kept)
+}
+
+// sortedByRank sorts candidates by rank through an index (candidates are
+// large; moving them while sorting costs more than the comparisons).
+func sortedByRank(cands []Candidate) []Candidate {
+	idx := make([]int, len(cands))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return byRank(cands[a], cands[b]) })
+	out := make([]Candidate, len(cands))
+	for i, j := range idx {
+		out[i] = cands[j]
+	}
+	return out
 }
 
 // byRank orders candidates by score (descending), then path, line and ID.
@@ -257,12 +274,13 @@ func (p *packer) build() *Pack {
 		Query: p.req.Query, Budget: p.req.Budget, Available: p.avail,
 		Tokenizer: p.req.Counter.Name(), Format: p.req.Formatter.Name(),
 		Merges: p.merges, PerSource: map[Source]SourceUsage{},
-		Warnings: slices.Clone(p.warnings), Items: []Item{}, LeftOut: slices.Clone(p.left),
+		Warnings: slices.Clone(p.warnings), Items: []Item{},
 	}
 	files := map[string]bool{}
+	budgetOut := make([]LeftOut, 0, len(p.cands))
 	for i, c := range p.cands {
 		if p.ch[i].cur < 0 {
-			pk.LeftOut = append(pk.LeftOut, LeftOut{Candidate: c, Reason: "budget"})
+			budgetOut = append(budgetOut, LeftOut{Candidate: c, Reason: "budget"})
 			continue
 		}
 		p.exactCost(i, p.ch[i].cur)
@@ -273,9 +291,22 @@ func (p *packer) build() *Pack {
 	}
 	pk.FilesRead = len(files)
 	p.order(pk.Items)
-	slices.SortStableFunc(pk.LeftOut, func(a, b LeftOut) int { return byRank(a.Candidate, b.Candidate) })
+	pk.LeftOut = mergeByRank(p.left, budgetOut)
 	p.usage(pk)
 	return pk
+}
+
+// mergeByRank merges two lists sorted by rank into a new one.
+func mergeByRank(a, b []LeftOut) []LeftOut {
+	out := make([]LeftOut, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if byRank(b[0].Candidate, a[0].Candidate) < 0 {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 // order sorts items by source group (req.Order, unknown sources after by
@@ -324,4 +355,44 @@ func (p *packer) usage(pk *Pack) {
 		u.Excluded++
 		pk.PerSource[l.Source] = u
 	}
+}
+
+// packCacheLimit bounds a PackCache; when full it is cleared.
+const packCacheLimit = 1 << 14
+
+// PackCache keeps work that depends only on a candidate's text (its
+// near-duplicate signature) across Assemble calls, so that re-packing the
+// same candidates after a pin or a budget change skips it. It never changes
+// a result, only the time to get it. Safe for concurrent use; bounded. A
+// nil *PackCache is valid and caches nothing.
+type PackCache struct {
+	seed maphash.Seed
+	mu   sync.Mutex
+	sigs map[uint64]textSig
+}
+
+// NewPackCache returns an empty cache.
+func NewPackCache() *PackCache {
+	return &PackCache{seed: maphash.MakeSeed(), sigs: map[uint64]textSig{}}
+}
+
+func (c *PackCache) signature(text string) textSig {
+	if c == nil {
+		return signature(text)
+	}
+	k := maphash.String(c.seed, text)
+	c.mu.Lock()
+	s, ok := c.sigs[k]
+	c.mu.Unlock()
+	if ok {
+		return s
+	}
+	s = signature(text)
+	c.mu.Lock()
+	if len(c.sigs) >= packCacheLimit {
+		clear(c.sigs)
+	}
+	c.sigs[k] = s
+	c.mu.Unlock()
+	return s
 }

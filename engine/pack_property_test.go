@@ -94,9 +94,13 @@ func pkCheck(t *testing.T, cands []engine.Candidate, req engine.PackRequest) {
 	if n > req.Budget || n > p.Available {
 		t.Fatalf("%s: %d tokens rendered, budget %d (available %d)", req.Formatter.Name(), n, req.Budget, p.Available)
 	}
-	p2, _ := engine.Assemble(cands, req)
-	if out2 := req.Formatter.Render(p2); out2 != out {
-		t.Fatalf("%s: same input, different output", req.Formatter.Name())
+	cached := req
+	cached.Cache = engine.NewPackCache()
+	for range 2 { // a cold and a warm cache: neither changes the output
+		p2, _ := engine.Assemble(cands, cached)
+		if out2 := req.Formatter.Render(p2); out2 != out {
+			t.Fatalf("%s: same input, different output", req.Formatter.Name())
+		}
 	}
 	in := map[string]bool{}
 	for _, it := range p.Items {

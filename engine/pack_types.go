@@ -26,6 +26,9 @@ type PackRequest struct {
 	Levels    map[string]Level // a person's level override per block
 	Counter   Counter
 	Formatter Formatter
+	// Cache, when set, keeps text-derived work across re-packs of the
+	// same candidates (NewPackCache); it never changes the result.
+	Cache *PackCache
 }
 
 // Item is a packed block at a level.

@@ -18,14 +18,15 @@ func (Markdown) Name() string { return FormatMarkdown }
 // Render renders the whole pack.
 func (m Markdown) Render(p *engine.Pack) string {
 	var sb strings.Builder
+	sb.Grow(bodyBytes(p.Items) + 128*len(p.Items) + 256)
 	if len(p.Items) == 0 {
 		sb.WriteString(emptyMessage(p))
 		sb.WriteString("\n\n")
 	}
 	for _, g := range groups(p.Items) {
 		sb.WriteString(m.RenderGroup(g.source))
-		for _, it := range g.items {
-			sb.WriteString(m.RenderItem(it))
+		for i := range g.items {
+			writeMarkdownItem(&sb, &g.items[i])
 		}
 	}
 	sb.WriteString(Summary(p))
@@ -39,14 +40,19 @@ func (Markdown) RenderGroup(s engine.Source) string { return "## " + string(s) +
 // RenderItem renders one block.
 func (Markdown) RenderItem(it engine.Item) string {
 	var sb strings.Builder
+	writeMarkdownItem(&sb, &it)
+	return sb.String()
+}
+
+func writeMarkdownItem(sb *strings.Builder, it *engine.Item) {
 	if it.Level == engine.LevelReference {
 		sb.WriteString("- ")
-		sb.WriteString(header(it))
+		sb.WriteString(header(*it))
 		sb.WriteString("\n\n")
-		return sb.String()
+		return
 	}
 	sb.WriteString("### ")
-	sb.WriteString(header(it))
+	sb.WriteString(header(*it))
 	sb.WriteByte('\n')
 	if len(it.Meta) > 0 {
 		sb.WriteString(metaLine(it.Meta))
@@ -54,7 +60,7 @@ func (Markdown) RenderItem(it engine.Item) string {
 	}
 	fence := strings.Repeat("`", max(3, longestRun(it.Body, '`')+1))
 	sb.WriteString(fence)
-	sb.WriteString(language(it))
+	sb.WriteString(language(*it))
 	sb.WriteByte('\n')
 	sb.WriteString(it.Body)
 	if !strings.HasSuffix(it.Body, "\n") {
@@ -62,7 +68,15 @@ func (Markdown) RenderItem(it engine.Item) string {
 	}
 	sb.WriteString(fence)
 	sb.WriteString("\n\n")
-	return sb.String()
+}
+
+// bodyBytes is the total size of the items' bodies, to size buffers.
+func bodyBytes(items []engine.Item) int {
+	n := 0
+	for i := range items {
+		n += len(items[i].Body)
+	}
+	return n
 }
 
 // header is "path:start-end · kind name · score 4.21 · head · stale…".

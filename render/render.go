@@ -57,7 +57,8 @@ func Valid(name string) bool {
 	return name == "" || name == "markdown" || name == "text" || name == "txt" || slices.Contains(Formats(), name)
 }
 
-// group is one source's items, in pack order.
+// group is one source's items, in pack order (a sub-slice of the pack's
+// items, not a copy).
 type group struct {
 	source engine.Source
 	items  []engine.Item
@@ -67,12 +68,23 @@ type group struct {
 // empty groups never appear.
 func groups(items []engine.Item) []group {
 	var out []group
-	for _, it := range items {
-		if n := len(out); n > 0 && out[n-1].source == it.Source {
-			out[n-1].items = append(out[n-1].items, it)
-			continue
+	start := 0
+	for i := 1; i <= len(items); i++ {
+		if i == len(items) || items[i].Source != items[start].Source {
+			out = append(out, group{source: items[start].Source, items: items[start:i]})
+			start = i
 		}
-		out = append(out, group{source: it.Source, items: []engine.Item{it}})
 	}
 	return out
+}
+
+// sourceCount is the number of groups, without building them.
+func sourceCount(items []engine.Item) int {
+	n := 0
+	for i := range items {
+		if i == 0 || items[i].Source != items[i-1].Source {
+			n++
+		}
+	}
+	return n
 }

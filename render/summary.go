@@ -18,7 +18,7 @@ const (
 // tokens (o200k) · 9 left out (budget)".
 func Summary(p *engine.Pack) string {
 	var sb strings.Builder
-	sources := len(groups(p.Items))
+	sources := sourceCount(p.Items)
 	sb.WriteString(plural(len(p.Items), "block", "blocks"))
 	sb.WriteString(" from ")
 	sb.WriteString(plural(sources, "source", "sources"))
