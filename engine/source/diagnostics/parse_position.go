@@ -22,10 +22,11 @@ var (
 // parsePositional reads one "path:line[:col]: rest" line and the source
 // echo lines gcc and clang print under it.
 func (h hints) parsePositional(lines []string, i int) (int, []Diagnostic) {
-	if c := strings.IndexByte(lines[i], ':'); c <= 0 || c+1 >= len(lines[i]) || lines[i][c+1] < '0' || lines[i][c+1] > '9' {
+	l, vet := strings.CutPrefix(lines[i], "vet: ") // go vet's type-check failures
+	if c := strings.IndexByte(l, ':'); c <= 0 || c+1 >= len(l) || l[c+1] < '0' || l[c+1] > '9' {
 		return 0, nil
 	}
-	m := positional.FindStringSubmatch(lines[i])
+	m := positional.FindStringSubmatch(l)
 	if m == nil || !plausiblePath(m[1]) {
 		return 0, nil
 	}
@@ -35,6 +36,9 @@ func (h hints) parsePositional(lines []string, i int) (int, []Diagnostic) {
 	}
 	if !h.classify(&d, m[4]) {
 		return 0, nil
+	}
+	if vet {
+		d.Tool = "go vet"
 	}
 	n := 1
 	for i+n < len(lines) && sourceEcho.MatchString(lines[i+n]) && n < lookaround {

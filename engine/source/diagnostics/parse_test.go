@@ -101,3 +101,44 @@ func checkWant(t *testing.T, ds []Diagnostic, w want) {
 		t.Errorf("first =\n %+v\nwant\n %+v", got, w.first)
 	}
 }
+
+// TestParseLines covers single shapes the captures do not show.
+func TestParseLines(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       Diagnostic // Count 1 implied
+	}{
+		{"vet type-check failure", "vet: ./main.go:3:2: undefined: x",
+			Diagnostic{Tool: "go vet", Severity: SeverityError, Path: "./main.go", Line: 3, Col: 2, Message: "undefined: x"}},
+		{"cargo arrow indented", "warning: unused variable: `y`\n   --> src/lib.rs:120:9\n    |\n",
+			Diagnostic{Tool: "rustc", Severity: SeverityWarning, Path: "src/lib.rs", Line: 120, Col: 9, Message: "unused variable: `y`"}},
+		{"gcc fatal", "x.c:1:10: fatal error: nope.h: No such file or directory",
+			Diagnostic{Tool: "gcc", Severity: SeverityError, Path: "x.c", Line: 1, Col: 10, Message: "nope.h: No such file or directory"}},
+		{"windows crlf", "a.ts(1,2): error TS1005: ';' expected.\r\n",
+			Diagnostic{Tool: "tsc", Severity: SeverityError, Path: "a.ts", Line: 1, Col: 2, Code: "TS1005", Message: "';' expected."}},
+		{"mypy note alone", "a.py:3: note: Revealed type is \"int\"",
+			Diagnostic{Tool: "mypy", Severity: SeverityNote, Path: "a.py", Line: 3, Message: "Revealed type is \"int\""}},
+		{"passing test log ignored", "=== RUN   TestA\n    a_test.go:3: just logging\n--- PASS: TestA (0.00s)\nb.go:1:1: real",
+			Diagnostic{Tool: "go", Severity: SeverityError, Path: "b.go", Line: 1, Col: 1, Message: "real"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ds := Parse(tc.text)
+			if len(ds) != 1 {
+				t.Fatalf("%d diagnostics:\n%s", len(ds), dump(ds))
+			}
+			tc.want.Count = 1
+			if got := ds[0]; fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("got\n %+v\nwant\n %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseNoise(t *testing.T) {
+	for _, text := range []string{"", "\n\n", "ok  \texample.com/x\t0.01s", "12:30:45: server started", "http://host:8080/path: 404", "✖ 3 problems"} {
+		if ds := Parse(text); len(ds) != 0 {
+			t.Errorf("%q: %s", text, dump(ds))
+		}
+	}
+}
