@@ -1,6 +1,8 @@
 package chunk
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,7 +20,7 @@ import (
 // block below, or to the block above when nothing follows; lines holding
 // code no chunker claimed (top-level statements, an inline module) become
 // window blocks.
-func assemble(p, lang string, lines []string, top, members []Block, refs []lineRef) []Block {
+func assemble(p, lang string, src []byte, lines []string, top, members []Block, refs []lineRef) []Block {
 	top = clip(top, 1, len(lines))
 	top = fillGaps(lang, lines, top)
 	members = keepMembers(top, members, len(lines))
@@ -30,15 +32,42 @@ func assemble(p, lang string, lines []string, top, members []Block, refs []lineR
 		return all[i].EndLine > all[j].EndLine // container first
 	})
 	test := IsTestPath(p)
+	starts := lineStarts(src, len(lines))
 	for i := range all {
 		b := &all[i]
 		b.Path, b.Lang = p, lang
 		b.Test = b.Test || test
-		b.Hash = HashLines(lines[b.StartLine-1 : b.EndLine])
+		b.Hash = hashRange(src, starts, b.StartLine, b.EndLine)
 	}
 	assignIDs(p, all)
 	attachRefs(all, refs, len(lines))
 	return all
+}
+
+// lineStarts returns the byte offset at which each line starts, plus one
+// final entry: len(src)+1 when src does not end in a newline, len(src)
+// otherwise (so that line l spans src[starts[l-1]:starts[l]-1]).
+func lineStarts(src []byte, n int) []int {
+	starts := make([]int, 1, n+1)
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		starts = append(starts, len(src)+1)
+	}
+	return starts
+}
+
+// hashRange is HashLines of lines a..b, computed on src without copying:
+// the lines joined by newlines, with a final newline.
+func hashRange(src []byte, starts []int, a, b int) string {
+	h := sha256.New()
+	end := starts[b] - 1 // the end of line b, without its newline
+	h.Write(src[starts[a-1]:end])
+	h.Write([]byte{'\n'})
+	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // lineRef is a reference found by a parser, placed by its line.

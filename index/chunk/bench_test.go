@@ -1,6 +1,8 @@
 package chunk
 
 import (
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -47,12 +49,18 @@ func loadTree(b *testing.B, root string, exts ...string) ([]benchFile, int64) {
 func runChunkBench(b *testing.B, files []benchFile, total int64) {
 	b.SetBytes(total)
 	b.ReportAllocs()
-	blocks := 0
+	blocks, iters := 0, 0
+	cpu0 := cpuTime()
 	for b.Loop() {
 		blocks = 0
 		for _, f := range files {
 			blocks += len(File(f.path, f.src))
 		}
+		iters++
+	}
+	// CPU time includes the garbage collector's background work.
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(total)*float64(iters)/1e6/cpu.Seconds(), "cpu-MB/s")
 	}
 	b.ReportMetric(float64(len(files)), "files")
 	b.ReportMetric(float64(blocks), "blocks")
@@ -85,5 +93,24 @@ func BenchmarkChunkLang(b *testing.B) {
 			files, total := loadTree(b, c.root, c.ext)
 			runChunkBench(b, files, total)
 		})
+	}
+}
+
+// BenchmarkGoParseOnly is the floor for BenchmarkChunkGoStdlib: go/parser
+// alone (with comments), on the same files.
+func BenchmarkGoParseOnly(b *testing.B) {
+	files, total := loadTree(b, filepath.Join(runtime.GOROOT(), "src"), ".go")
+	b.SetBytes(total)
+	b.ReportAllocs()
+	iters := 0
+	cpu0 := cpuTime()
+	for b.Loop() {
+		for _, f := range files {
+			_, _ = parser.ParseFile(token.NewFileSet(), f.path, f.src, parser.ParseComments|parser.SkipObjectResolution)
+		}
+		iters++
+	}
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(total)*float64(iters)/1e6/cpu.Seconds(), "cpu-MB/s")
 	}
 }

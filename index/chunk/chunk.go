@@ -37,7 +37,7 @@ func File(p string, src []byte) []Block {
 	case "rst":
 		top = sections(lines, rstHeadings(lines))
 	}
-	return assemble(p, lang, lines, top, members, refs)
+	return assemble(p, lang, src, lines, top, members, refs)
 }
 
 // Language names the language of a path from its extension.
@@ -77,7 +77,7 @@ const WindowLines = 60
 // Windows splits src into blocks of about WindowLines lines, preferring to
 // cut at a blank line in the last third of a window.
 func Windows(p, lang string, src []byte) []Block {
-	return assemble(p, lang, SplitLines(string(src)), nil, nil, nil)
+	return assemble(p, lang, src, SplitLines(string(src)), nil, nil, nil)
 }
 
 // windowEnd returns the exclusive end index of the window starting at start.

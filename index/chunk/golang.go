@@ -20,7 +20,7 @@ func goFile(p string, src []byte, lines []string) []Block {
 	if tf == nil {
 		return nil
 	}
-	g := &goChunker{tf: tf, src: src, imports: goImportNames(f)}
+	g := &goChunker{tf: tf, src: src, imports: goImportNames(f), scratch: newGoScratch()}
 	out := []Block{g.header(f)}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
@@ -40,6 +40,7 @@ type goChunker struct {
 	tf      *token.File
 	src     []byte
 	imports map[string]bool // local names of imported packages
+	scratch *goScratch
 }
 
 // line is the physical line of pos; //line directives are ignored, since
@@ -110,7 +111,7 @@ func (g *goChunker) funcBlock(d *ast.FuncDecl) Block {
 		end = d.Body.Lbrace
 	}
 	b.Signature = cleanSignature(g.text(d.Pos(), end))
-	b.Refs = goRefs(d, g.imports)
+	b.Refs = goRefs(d, g.imports, g.scratch)
 	return b
 }
 
@@ -195,7 +196,7 @@ func (g *goChunker) typeBlock(ts *ast.TypeSpec, d *ast.GenDecl) Block {
 		sig = sig[:i]
 	}
 	b.Signature = cleanSignature("type " + sig)
-	b.Refs = goRefs(ts, g.imports)
+	b.Refs = goRefs(ts, g.imports, g.scratch)
 	return b
 }
 
@@ -218,7 +219,7 @@ func (g *goChunker) valueBlock(d *ast.GenDecl) Block {
 		Doc:       docText(d.Doc),
 		StartLine: g.line(d.Pos()),
 		EndLine:   g.line(d.End()),
-		Refs:      goRefs(d, g.imports),
+		Refs:      goRefs(d, g.imports, g.scratch),
 	}
 	if d.Doc != nil {
 		b.StartLine = g.line(d.Doc.Pos())

@@ -8,91 +8,111 @@ import (
 // goRefs lists the identifiers a declaration uses that may be defined
 // elsewhere: called functions, type names, package-level values and
 // selector names (x.Foo and pkg.Foo both give Foo). Without type checking
-// this is an approximation: names the declaration itself defines (its own
-// name, parameters, results, locals, struct fields, labels) are left out
-// everywhere in it, as are Go's predeclared identifiers, imported package
-// names and the keys of composite literals (usually field names).
-func goRefs(n ast.Node, imports map[string]bool) []string {
-	r := refSet{}
-	defs := goDefs(n)
-	var visit func(ast.Node) bool
-	visit = func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.SelectorExpr:
-			if id, ok := x.X.(*ast.Ident); ok {
-				if !imports[id.Name] && !defs[id.Name] && !isGoPredeclared(id.Name) {
-					r.add(id.Name)
-				}
-			} else {
-				ast.Inspect(x.X, visit)
-			}
-			r.add(x.Sel.Name)
-			return false
-		case *ast.KeyValueExpr:
-			if _, ok := x.Key.(*ast.Ident); !ok {
-				ast.Inspect(x.Key, visit)
-			}
-			ast.Inspect(x.Value, visit)
-			return false
-		case *ast.Ident:
-			if !defs[x.Name] && !isGoPredeclared(x.Name) && x.Name != "_" {
-				r.add(x.Name)
-			}
-		case *ast.BranchStmt, *ast.ImportSpec:
-			return false
-		}
-		return true
-	}
-	ast.Inspect(n, visit)
-	return r.list
+// this is an approximation, made in one pass in source order: a name the
+// declaration defines (its own name, receiver, parameters, results,
+// locals, struct fields, labels) is left out from its definition on, as
+// are Go's predeclared identifiers, imported package names and the keys
+// of composite literals (usually field names).
+func goRefs(n ast.Node, imports map[string]bool, scratch *goScratch) []string {
+	clear(scratch.defs)
+	clear(scratch.seen)
+	w := &goRefWalker{defs: scratch.defs, imports: imports, refs: refSet{seen: scratch.seen}}
+	ast.Walk(w, n)
+	return w.refs.list
 }
 
-// goDefs collects the names a declaration defines: its own name, its
-// receiver, parameters and results, locals, fields and labels.
-func goDefs(n ast.Node) map[string]bool {
-	defs := map[string]bool{}
-	addIdents := func(ids []*ast.Ident) {
-		for _, id := range ids {
-			defs[id.Name] = true
+// goRefWalker is the ast.Visitor behind goRefs.
+type goRefWalker struct {
+	defs    map[string]bool
+	imports map[string]bool
+	refs    refSet
+}
+
+func (w *goRefWalker) use(name string) {
+	if !w.defs[name] && !isGoPredeclared(name) && name != "_" {
+		w.refs.add(name)
+	}
+}
+
+func (w *goRefWalker) Visit(n ast.Node) ast.Visitor {
+	switch x := n.(type) {
+	case *ast.Ident:
+		w.use(x.Name)
+		return nil
+	case *ast.SelectorExpr:
+		if id, ok := x.X.(*ast.Ident); ok {
+			if !w.imports[id.Name] {
+				w.use(id.Name)
+			}
+		} else {
+			ast.Walk(w, x.X)
+		}
+		w.refs.add(x.Sel.Name)
+		return nil
+	case *ast.KeyValueExpr:
+		if _, ok := x.Key.(*ast.Ident); !ok {
+			ast.Walk(w, x.Key)
+		}
+		ast.Walk(w, x.Value)
+		return nil
+	case *ast.BranchStmt, *ast.ImportSpec:
+		return nil
+	}
+	w.define(n)
+	return w
+}
+
+// define records the names a node defines before its children are
+// visited, so that uses inside it are not taken for references.
+func (w *goRefWalker) define(n ast.Node) {
+	switch x := n.(type) {
+	case *ast.FuncDecl:
+		w.defs[x.Name.Name] = true
+	case *ast.TypeSpec:
+		w.defs[x.Name.Name] = true
+		if x.TypeParams != nil {
+			for _, f := range x.TypeParams.List {
+				w.idents(f.Names)
+			}
+		}
+	case *ast.Field:
+		w.idents(x.Names)
+	case *ast.ValueSpec:
+		w.idents(x.Names)
+	case *ast.AssignStmt:
+		if x.Tok == token.DEFINE {
+			w.exprs(x.Lhs)
+		}
+	case *ast.RangeStmt:
+		if x.Tok == token.DEFINE {
+			w.exprs([]ast.Expr{x.Key, x.Value})
+		}
+	case *ast.LabeledStmt:
+		w.defs[x.Label.Name] = true
+	}
+}
+
+func (w *goRefWalker) idents(ids []*ast.Ident) {
+	for _, id := range ids {
+		w.defs[id.Name] = true
+	}
+}
+
+func (w *goRefWalker) exprs(es []ast.Expr) {
+	for _, e := range es {
+		if id, ok := e.(*ast.Ident); ok {
+			w.defs[id.Name] = true
 		}
 	}
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.FuncDecl:
-			defs[x.Name.Name] = true
-		case *ast.TypeSpec:
-			defs[x.Name.Name] = true
-			if x.TypeParams != nil {
-				for _, f := range x.TypeParams.List {
-					addIdents(f.Names)
-				}
-			}
-		case *ast.Field:
-			addIdents(x.Names)
-		case *ast.ValueSpec:
-			addIdents(x.Names)
-		case *ast.AssignStmt:
-			if x.Tok == token.DEFINE {
-				for _, e := range x.Lhs {
-					if id, ok := e.(*ast.Ident); ok {
-						defs[id.Name] = true
-					}
-				}
-			}
-		case *ast.RangeStmt:
-			if x.Tok == token.DEFINE {
-				for _, e := range []ast.Expr{x.Key, x.Value} {
-					if id, ok := e.(*ast.Ident); ok {
-						defs[id.Name] = true
-					}
-				}
-			}
-		case *ast.LabeledStmt:
-			defs[x.Label.Name] = true
-		}
-		return true
-	})
-	return defs
+}
+
+// goScratch holds maps reused from one declaration to the next.
+type goScratch struct {
+	defs, seen map[string]bool
+}
+
+func newGoScratch() *goScratch {
+	return &goScratch{defs: map[string]bool{}, seen: map[string]bool{}}
 }
 
 // refSet keeps names in first-use order without duplicates.

@@ -34,9 +34,9 @@ type grammar struct {
 type compiled struct {
 	spec    tsLang
 	lang    *ts.Language
-	defs    *ts.Query
-	refs    *ts.Query
+	query   *ts.Query // definitions and references, one pass over the tree
 	nameIdx uint32
+	refIdx  uint32
 	what    map[uint32]string // capture index of @def.<what> → what
 	parsers chan *ts.Parser
 }
@@ -52,7 +52,10 @@ var grammars = map[string]*grammar{
 	"java":       {ptr: tsjava.Language},
 }
 
-const parserPoolSize = 8
+const (
+	parserPoolSize = 8
+	noCapture      = ^uint32(0)
+)
 
 // get returns the compiled grammar of lang, or nil if lang has none or its
 // queries do not compile (a bug caught by the tests, never a panic).
@@ -71,21 +74,18 @@ func compile(name string, ptr unsafe.Pointer) *compiled {
 		return nil
 	}
 	lang := ts.NewLanguage(ptr)
-	defs, err := ts.NewQuery(lang, spec.defs)
+	q, err := ts.NewQuery(lang, spec.defs+spec.refs)
 	if err != nil {
 		return nil
 	}
-	refs, err := ts.NewQuery(lang, spec.refs)
-	if err != nil {
-		defs.Close()
-		return nil
-	}
-	c := &compiled{spec: spec, lang: lang, defs: defs, refs: refs,
+	c := &compiled{spec: spec, lang: lang, query: q, nameIdx: noCapture, refIdx: noCapture,
 		what: map[uint32]string{}, parsers: make(chan *ts.Parser, parserPoolSize)}
-	for i, n := range defs.CaptureNames() {
+	for i, n := range q.CaptureNames() {
 		switch {
 		case n == "name":
 			c.nameIdx = uint32(i)
+		case n == "ref":
+			c.refIdx = uint32(i)
 		case len(n) > 4 && n[:4] == "def.":
 			c.what[uint32(i)] = n[4:]
 		}
@@ -134,6 +134,7 @@ func treeSitterFile(lang string, src []byte) (top, members []Block, refs []lineR
 	if h, ok := f.header(root); ok {
 		top = append(top, h)
 	}
-	t, m := f.blocks(f.definitions(root))
-	return append(top, t...), m, f.references(root)
+	defs, refs := f.scan(root)
+	t, m := f.blocks(defs)
+	return append(top, t...), m, refs
 }

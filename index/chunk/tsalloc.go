@@ -23,4 +23,6 @@ import "C"
 // tree-sitter's default functions, which call the same libc allocator, so
 // memory allocated before the switch is freed correctly after it. This
 // runs after the bindings' own init, which installs the callbacks.
-func init() { C.loupe_ts_libc_allocator() }
+func init() { libcAllocator() }
+
+func libcAllocator() { C.loupe_ts_libc_allocator() }

@@ -46,22 +46,27 @@ func endLine(n *ts.Node) int {
 	return int(e.Row) + 1
 }
 
-// definitions runs the definitions query and returns the named
-// definitions sorted by position, outer before inner.
-func (f *tsFile) definitions(root *ts.Node) []tsDef {
+// scan runs the language's query once over the tree and returns the
+// named definitions, sorted by position with outer before inner, and the
+// references in source order (without the language's common names).
+func (f *tsFile) scan(root *ts.Node) ([]tsDef, []lineRef) {
 	qc := ts.NewQueryCursor()
 	defer qc.Close()
 	var defs []tsDef
+	var refs []lineRef
 	seen := map[uintptr]bool{}
-	ms := qc.Matches(f.c.defs, root, f.src)
+	ms := qc.Matches(f.c.query, root, f.src)
 	for m := ms.Next(); m != nil; m = ms.Next() {
 		var d tsDef
 		var name *ts.Node
 		for i := range m.Captures {
 			cp := &m.Captures[i]
-			if cp.Index == f.c.nameIdx {
+			switch w, ok := f.c.what[cp.Index]; {
+			case cp.Index == f.c.refIdx:
+				refs = f.addRef(refs, &cp.Node)
+			case cp.Index == f.c.nameIdx:
 				name = &cp.Node
-			} else if w, ok := f.c.what[cp.Index]; ok {
+			case ok:
 				d.node, d.what = cp.Node, w
 			}
 		}
@@ -69,12 +74,7 @@ func (f *tsFile) definitions(root *ts.Node) []tsDef {
 			continue
 		}
 		seen[d.node.Id()] = true
-		d.name = validUTF8(f.text(name))
-		d.qual, d.prefix = d.name, d.name
-		if d.what == "impl" {
-			f.implNames(&d)
-		}
-		if d.name != "" {
+		if f.name(&d, name) {
 			defs = append(defs, d)
 		}
 	}
@@ -85,7 +85,30 @@ func (f *tsFile) definitions(root *ts.Node) []tsDef {
 		}
 		return a.EndByte() > b.EndByte()
 	})
-	return defs
+	sort.SliceStable(refs, func(i, j int) bool { return refs[i].at < refs[j].at })
+	return defs, refs
+}
+
+// name fills a definition's names from its name node and reports whether
+// it has one.
+func (f *tsFile) name(d *tsDef, name *ts.Node) bool {
+	d.name = validUTF8(f.text(name))
+	d.qual, d.prefix = d.name, d.name
+	if d.what == "impl" {
+		f.implNames(d)
+	}
+	return d.name != ""
+}
+
+// addRef appends a reference unless it is too short (one letter: a type
+// parameter or loop variable), too long, or one of the language's common
+// names.
+func (f *tsFile) addRef(refs []lineRef, n *ts.Node) []lineRef {
+	name := f.text(n)
+	if len(name) < 2 || len(name) > 100 || f.c.spec.stop(name) {
+		return refs
+	}
+	return append(refs, lineRef{line: startLine(n), at: n.StartByte(), name: validUTF8(name)})
 }
 
 // implNames names a Rust impl block after its type ("impl Settler",

@@ -3,7 +3,6 @@
 package chunk
 
 import (
-	"sort"
 	"strings"
 
 	ts "github.com/tree-sitter/go-tree-sitter"
@@ -170,25 +169,4 @@ func validAll(ss []string) []string {
 		ss[i] = validUTF8(s)
 	}
 	return ss
-}
-
-// references runs the references query and returns each reference with
-// its line, in source order, leaving out the language's common names.
-func (f *tsFile) references(root *ts.Node) []lineRef {
-	qc := ts.NewQueryCursor()
-	defer qc.Close()
-	var refs []lineRef
-	ms := qc.Matches(f.c.refs, root, f.src)
-	for m := ms.Next(); m != nil; m = ms.Next() {
-		for i := range m.Captures {
-			n := &m.Captures[i].Node
-			name := f.text(n)
-			if len(name) < 2 || len(name) > 100 || f.c.spec.stop(name) { // one letter: a type parameter or loop variable
-				continue
-			}
-			refs = append(refs, lineRef{line: startLine(n), at: n.StartByte(), name: validUTF8(name)})
-		}
-	}
-	sort.SliceStable(refs, func(i, j int) bool { return refs[i].at < refs[j].at })
-	return refs
 }
