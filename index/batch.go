@@ -2,17 +2,24 @@ package index
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/blevesearch/bleve/v2"
 )
 
-// batchWriter is the single writer of an Update: it owns the bleve batch,
-// the store writer and the manifest being built.
+// buildState is what the writers of one Update share, behind mu.
+type buildState struct {
+	mu    sync.Mutex
+	bi    bleve.Index
+	sw    *storeWriter
+	man   *manifest
+	stats *UpdateStats
+}
+
+// batchWriter is one writer of an Update: it owns its bleve batch and the
+// manifest entries waiting for that batch to commit.
 type batchWriter struct {
-	bi      bleve.Index
-	sw      *storeWriter
-	man     *manifest
-	stats   *UpdateStats
+	*buildState
 	batch   *bleve.Batch
 	pending map[string]*fileEntry // entries whose blocks are in the open batch
 	// batchBytes is the size of the files in the open batch.
@@ -24,6 +31,19 @@ func (w *batchWriter) add(r fileResult) error {
 	if r.err != nil {
 		return r.err
 	}
+	w.mu.Lock()
+	err := w.addLocked(r)
+	w.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if w.batch.Size() >= batchSize || w.batchBytes >= batchBytes {
+		return w.flush()
+	}
+	return nil
+}
+
+func (w *batchWriter) addLocked(r fileResult) error {
 	old := w.man.Files[r.f.Rel]
 	entry := &fileEntry{Size: r.f.Size, Mtime: r.f.Mtime, Hash: r.hash, Skip: r.skip}
 	switch {
@@ -45,9 +65,6 @@ func (w *batchWriter) add(r fileResult) error {
 		}
 	}
 	w.pending[r.f.Rel] = entry
-	if w.batch.Size() >= batchSize || w.batchBytes >= batchBytes {
-		return w.flush()
-	}
 	return nil
 }
 
@@ -106,9 +123,11 @@ func (w *batchWriter) flush() error {
 		w.batch.Reset()
 	}
 	w.batchBytes = 0
+	w.mu.Lock()
 	for rel, e := range w.pending {
 		w.man.Files[rel] = e
 	}
+	w.mu.Unlock()
 	clear(w.pending)
 	return nil
 }

@@ -1,6 +1,7 @@
 package index
 
 import (
+	"fmt"
 	"context"
 	"os"
 	"os/exec"
@@ -27,6 +28,13 @@ func benchTree(b *testing.B) string {
 		b.Skipf("copy %s: %v %s", src, err, out)
 	}
 	return dst
+}
+
+func init() {
+	// LOUPE_BENCH_BATCH="docs,bytes" overrides the batch limits.
+	if v := os.Getenv("LOUPE_BENCH_BATCH"); v != "" {
+		fmt.Sscanf(v, "%d,%d", &batchSize, &batchBytes)
+	}
 }
 
 func benchOpts(b *testing.B, dir string) Options {
@@ -69,35 +77,66 @@ func BenchmarkGorootBuild(b *testing.B) {
 		float64(dirSize(filepath.Join(dir, storeName)))/1e6, float64(dirSize(filepath.Join(dir, manifestName)))/1e6)
 }
 
-func BenchmarkGorootReopen(b *testing.B) {
+// BenchmarkGoroot builds once, then measures re-opening with nothing
+// changed, re-indexing after one changed file, and searches.
+func BenchmarkGoroot(b *testing.B) {
 	root := benchTree(b)
 	dir := filepath.Join(b.TempDir(), "idx")
 	buildOnce(b, root, dir)
-	for b.Loop() {
-		st := buildOnce(b, root, dir)
-		if st.Blocks != 0 {
-			b.Fatalf("reopen re-indexed %d blocks", st.Blocks)
+	b.Run("reopen", func(b *testing.B) {
+		for b.Loop() {
+			if st := buildOnce(b, root, dir); st.Blocks != 0 {
+				b.Fatalf("reopen re-indexed %d blocks", st.Blocks)
+			}
 		}
-	}
-}
-
-func BenchmarkGorootUpdateOne(b *testing.B) {
-	root := benchTree(b)
-	dir := filepath.Join(b.TempDir(), "idx")
-	buildOnce(b, root, dir)
+	})
 	ix, err := Open(root, benchOpts(b, dir))
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer ix.Close()
-	p := filepath.Join(root, "net", "http", "server.go")
+	b.Run("update-one", func(b *testing.B) { benchUpdateOne(b, ix, filepath.Join(root, "net", "http", "server.go")) })
+	queries := []struct {
+		name string
+		q    Query
+	}{
+		{"text", Query{Text: "parse http request header", Limit: 50}},
+		{"identifier", Query{Identifiers: []string{"ServeHTTP"}, Limit: 50}},
+		{"filtered", Query{Text: "read file", Kinds: []Kind{KindFunction}, PathPrefix: "os/", ExcludeTests: true, Limit: 50}},
+	}
+	for _, q := range queries {
+		b.Run("search-"+q.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := ix.Search(context.Background(), q.q); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	b.Run("symbol", func(b *testing.B) {
+		for b.Loop() {
+			if bs, err := ix.Symbol(context.Background(), "ServeHTTP"); err != nil || len(bs) == 0 {
+				b.Fatal(bs, err)
+			}
+		}
+	})
+	b.Run("callers", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := ix.Callers(context.Background(), "Errorf", 100); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+func benchUpdateOne(b *testing.B, ix *Index, p string) {
 	orig, err := os.ReadFile(p)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()
-		data := append(append([]byte{}, orig...), []byte("\n// edit "+string(rune('a'+i%26))+"\n")...)
+		data := append(append([]byte{}, orig...), fmt.Sprintf("\n// edit %d\n", i)...)
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			b.Fatal(err)
 		}
@@ -107,38 +146,6 @@ func BenchmarkGorootUpdateOne(b *testing.B) {
 			b.Fatalf("update: %+v %v", st, err)
 		}
 	}
-}
-
-func BenchmarkGorootSearch(b *testing.B) {
-	root := benchTree(b)
-	dir := filepath.Join(b.TempDir(), "idx")
-	buildOnce(b, root, dir)
-	ix, err := Open(root, benchOpts(b, dir))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer ix.Close()
-	queries := map[string]Query{
-		"text":       {Text: "parse http request header", Limit: 50},
-		"identifier": {Identifiers: []string{"ServeHTTP"}, Limit: 50},
-		"filtered":   {Text: "read file", Kinds: []Kind{KindFunction}, PathPrefix: "os/", ExcludeTests: true, Limit: 50},
-	}
-	for name, q := range queries {
-		b.Run(name, func(b *testing.B) {
-			for b.Loop() {
-				if _, err := ix.Search(context.Background(), q); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
-	b.Run("callers", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := ix.Callers(context.Background(), "Errorf", 100); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
 }
 
 // dirSize sums the sizes of the distinct files under p (hard links once).

@@ -28,7 +28,8 @@ type Options struct {
 	Logf func(format string, args ...any)
 	// NoCommits disables indexing git history.
 	NoCommits bool
-	// Workers is how many goroutines chunk files; 0 means GOMAXPROCS.
+	// Workers is how many goroutines chunk files and how many write
+	// batches; 0 means GOMAXPROCS.
 	Workers int
 }
 
