@@ -57,7 +57,8 @@ func sections(lines []string, hs []heading) []Block {
 func markdownHeadings(lines []string) []heading {
 	var hs []heading
 	var fence string // the open fence's marker, "" outside a fence
-	for i, raw := range lines {
+	for i := frontMatterEnd(lines); i < len(lines); i++ {
+		raw := lines[i]
 		l := strings.TrimRight(raw, " \t\r")
 		t, indent := trimIndent(l)
 		if fence != "" {
@@ -84,6 +85,20 @@ func markdownHeadings(lines []string) []heading {
 		}
 	}
 	return hs
+}
+
+// frontMatterEnd returns the index of the first line after a YAML front
+// matter block ("---" on line 1 up to a closing "---" or "..."), or 0.
+func frontMatterEnd(lines []string) int {
+	if len(lines) == 0 || strings.TrimRight(lines[0], " \t\r") != "---" {
+		return 0
+	}
+	for i := 1; i < len(lines); i++ {
+		if t := strings.TrimRight(lines[i], " \t\r"); t == "---" || t == "..." {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // trimIndent removes leading spaces and tabs, returning how many columns

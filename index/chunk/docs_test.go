@@ -1,6 +1,9 @@
 package chunk
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestDocBlocks(t *testing.T) {
 	runWantBlocks(t, []wantBlocks{
@@ -26,4 +29,25 @@ func TestDocBlocks(t *testing.T) {
 			"window 1-6",
 		}},
 	})
+}
+
+func TestMarkdownEdges(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"front matter is not a setext heading", "---\ntitle: x\n---\n# A\n", []string{"section 1-3", "section 4-4 A"}},
+		{"closing hashes and levels", "## B ##\ntext\n#### D\n# E\n", []string{"section 1-2 B", "section 3-3 B > D", "section 4-4 E"}},
+		{"not headings", "#hashtag\n    # indented code\n- item\n---\n", []string{"section 1-4"}},
+		{"backtick fence with info string", "# A\n```go\n# no\n```\n## B\n", []string{"section 1-4 A", "section 5-5 A > B"}},
+		{"longer closing fence only", "````\n```\n# no\n````\n# A\n", []string{"section 1-4", "section 5-5 A"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := summaries(File("x.md", []byte(tc.src)))
+			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+				t.Errorf("%q, want %q", got, tc.want)
+			}
+		})
+	}
 }

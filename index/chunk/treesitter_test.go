@@ -174,3 +174,43 @@ func hasAll(list []string, want ...string) bool {
 	}
 	return true
 }
+
+func TestTreeSitterSource(t *testing.T) {
+	tests := []struct {
+		name, path, src string
+		want            []string
+		imports         []string
+	}{
+		{"CommonJS requires form the header", "x.js",
+			"'use strict';\nconst fs = require(\"fs\");\nconst { a } = require('./a');\n\nfunction f() {}\nmodule.exports = { f };\n",
+			[]string{"header 1-4", "function 5-5 f", "window 6-6"}, []string{"fs", "./a"}},
+		{"decorators and comments join the definition", "x.py",
+			"import os\n\n# helper\n@cache\n@other(1)\ndef f():\n    def inner():\n        pass\n",
+			[]string{"header 1-2", "function 3-8 f"}, []string{"os"}},
+		{"nested class stays inside its class", "x.py",
+			"class A:\n    class B:\n        def m(self): pass\n    def n(self): pass\n",
+			[]string{"class 1-4 A", "method 4-4 A.n"}, nil},
+		{"class members on one line", "x.ts", "class A { a() {} b() {} }\n",
+			[]string{"class 1-1 A", "method 1-1 A.a"}, nil},
+		{"Rust generic impl and trait methods", "x.rs",
+			"trait T { fn a(&self) {} }\nimpl<X> crate::m::S<X> { fn b() {} }\n",
+			[]string{"interface 1-1 T", "method 1-1 T.a", "type 2-2 impl S", "method 2-2 S.b"}, nil},
+		{"Java enum and nested class", "X.java",
+			"package p;\nenum E { A; void m() {} }\nclass C { static class D { void x() {} } void y() {} }\n",
+			[]string{"header 1-1", "class 2-2 E", "method 2-2 E.m", "class 3-3 C", "method 3-3 C.y"}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			bs := File(tc.path, []byte(tc.src))
+			if err := checkBlocks(tc.path, []byte(tc.src), bs); err != nil {
+				t.Fatal(err)
+			}
+			if got := summaries(bs); !slices.Equal(got, tc.want) {
+				t.Errorf("blocks %q, want %q", got, tc.want)
+			}
+			if tc.imports != nil && !slices.Equal(bs[0].Imports, tc.imports) {
+				t.Errorf("imports %q, want %q", bs[0].Imports, tc.imports)
+			}
+		})
+	}
+}

@@ -105,6 +105,14 @@ func (f *tsFile) prologue(ch *ts.Node, b *Block, first bool) bool {
 		return first
 	case k == "mod_item":
 		return ch.ChildByFieldName("body") == nil
+	case k == "lexical_declaration" || k == "variable_declaration":
+		// CommonJS: const fs = require("fs").
+		if mod := requireSource(f.text(ch)); mod != "" {
+			b.EndLine = endLine(ch)
+			b.Imports = append(b.Imports, mod)
+			return true
+		}
+		return false
 	}
 	return contains(spec.prologue, k)
 }
@@ -162,6 +170,24 @@ func (f *tsFile) importPaths(n *ts.Node) []string {
 		return validAll([]string{t})
 	}
 	return nil
+}
+
+// requireSource returns the module of a short declaration whose value is
+// a require("…") call, or "".
+func requireSource(decl string) string {
+	if len(decl) > 300 {
+		return ""
+	}
+	_, rest, ok := strings.Cut(decl, "require(")
+	if !ok || rest == "" || !strings.ContainsRune("\"'`", rune(rest[0])) {
+		return ""
+	}
+	q := rest[:1]
+	mod, _, ok := strings.Cut(rest[1:], q)
+	if !ok || strings.ContainsAny(mod, "\n") {
+		return ""
+	}
+	return validUTF8(mod)
 }
 
 func validAll(ss []string) []string {
