@@ -93,8 +93,8 @@ func compile(name string, ptr unsafe.Pointer) *compiled {
 	return c
 }
 
-// parse parses src with a parser from the free list. The caller closes the
-// tree.
+// parse parses src with a parser from the free list, within parseBudget.
+// The caller closes the tree; it is nil if the parse was cancelled.
 func (c *compiled) parse(src []byte) *ts.Tree {
 	var p *ts.Parser
 	select {
@@ -106,13 +106,37 @@ func (c *compiled) parse(src []byte) *ts.Tree {
 			return nil
 		}
 	}
-	tree := p.Parse(src, nil)
+	tree := p.ParseWithOptions(func(i int, _ ts.Point) []byte {
+		if i < len(src) {
+			return src[i:]
+		}
+		return nil
+	}, nil, &ts.ParseOptions{ProgressCallback: parseBudget(len(src))})
+	if tree == nil {
+		// A cancelled parser would resume this parse on its next call.
+		p.Reset()
+	}
 	select {
 	case c.parsers <- p:
 	default:
 		p.Close()
 	}
 	return tree
+}
+
+// parseBudget returns a progress callback that cancels a parse after about
+// 50 parser operations per byte of input (and 100,000 at least). Real code
+// takes under 2 per byte, adversarial input (deep nesting, garbage) under
+// 5; the budget bounds pathological error recovery. It counts operations,
+// not time, so the same file always gives the same blocks. A cancelled
+// parse returns no tree and the file is windowed.
+func parseBudget(size int) func(ts.ParseState) bool {
+	// The parser calls back once per 100 operations.
+	calls, limit := 0, (50*size+100_000)/100
+	return func(ts.ParseState) bool {
+		calls++
+		return calls > limit
+	}
 }
 
 // treeSitterFile finds the blocks of a file in a tree-sitter language:

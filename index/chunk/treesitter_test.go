@@ -3,6 +3,7 @@
 package chunk
 
 import (
+	ts "github.com/tree-sitter/go-tree-sitter"
 	"slices"
 	"testing"
 )
@@ -212,5 +213,16 @@ func TestTreeSitterSource(t *testing.T) {
 				t.Errorf("imports %q, want %q", bs[0].Imports, tc.imports)
 			}
 		})
+	}
+}
+
+func TestParseBudget(t *testing.T) {
+	cancel := parseBudget(10)
+	n := 0
+	for !cancel(ts.ParseState{}) {
+		n++
+	}
+	if n != (50*10+100_000)/100 {
+		t.Errorf("budget allowed %d callbacks", n)
 	}
 }
