@@ -21,11 +21,13 @@ package engine
 //  3. Shares. What the pins leave is shared among the sources that have
 //     candidates, by weight, water-filling: a source whose estimated demand
 //     (its blocks at full level) is below its share takes only its demand
-//     and the rest is shared again among the others. A block may take at
-//     most a quarter of its source's share (the cap): costlier levels are
-//     not offered, so a big block degrades (head sized to the cap,
-//     signature, bookend, reference) and its note says where the full text
-//     is. A person's level override and pins are exempt from the cap.
+//     and the rest is shared again among the others. In a source that
+//     needs more than its share, a block may take at most a quarter of
+//     that share (the cap): costlier levels are not offered, so a big
+//     block degrades (head sized to the cap, signature, bookend, reference)
+//     and its note says where the full text is. A source whose blocks all
+//     fit crowds out no one and has no cap; a person's level override and
+//     pins are exempt from it too.
 //  4. Greedy. Within each source's share, then once more over what all
 //     sources left unused, the solver repeatedly applies the upgrade with
 //     the best value per token: from a block's current level (or nothing)
@@ -456,7 +458,11 @@ func (p *packer) share() {
 		if ch.pinned || ch.fixed {
 			continue
 		}
-		ch.opts = levelOptions(c, ch.ceiling, max(p.shares[c.Source], fair[c.Source])/capDivisor)
+		cap := -1 // a source whose blocks all fit its share crowds out no one
+		if demand[c.Source] > p.shares[c.Source] {
+			cap = max(p.shares[c.Source], fair[c.Source]) / capDivisor
+		}
+		ch.opts = levelOptions(c, ch.ceiling, cap)
 	}
 }
 

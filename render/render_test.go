@@ -248,6 +248,12 @@ func TestTerminal(t *testing.T) {
 	if _, err := Terminal(md, 80, "auto"); err == nil {
 		t.Error("auto style accepted")
 	}
+	for _, style := range Styles() {
+		out, err := Terminal(md, 60, style)
+		if err != nil || !strings.Contains(out, "Retry") {
+			t.Errorf("%s: %v", style, err)
+		}
+	}
 }
 
 func itoa(n int) string { return strings.TrimSpace(thousands(n)) }

@@ -152,6 +152,13 @@ func BenchmarkCount(b *testing.B) {
 			}
 		})
 	}
+	b.Run("o200k/codec-whole-text", func(b *testing.B) {
+		codec, _ := tokenizer.Get(tokenizer.O200kBase)
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			codec.Count(text)
+		}
+	})
 	b.Run("load", func(b *testing.B) {
 		for b.Loop() {
 			c := newBPE(NameO200k, o200kCodec)
