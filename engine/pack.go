@@ -153,10 +153,10 @@ func (p *packer) measureOverhead(live []Candidate) error {
 		p.ch[i].cur = -1
 	}
 	empty := p.build()
-	p.overhead = p.measure(empty)
+	p.overhead, _ = p.measure(empty)
 	if p.parts == nil {
 		bare := &Pack{Budget: p.req.Budget, Available: p.avail, Tokenizer: p.req.Counter.Name(), Format: p.req.Formatter.Name()}
-		p.baseCost = p.measure(bare)
+		p.baseCost, _ = p.measure(bare)
 	}
 	if p.avail < p.overhead || p.req.Budget < 0 {
 		return fmt.Errorf("engine: pack: %w", &BudgetError{
@@ -167,30 +167,32 @@ func (p *packer) measureOverhead(live []Candidate) error {
 }
 
 // measure renders pk and counts it, iterating because the output states
-// its own token count.
-func (p *packer) measure(pk *Pack) int {
-	n := 0
+// its own token count; ok is false if that count did not settle (then n
+// is still the count of pk as it stands).
+func (p *packer) measure(pk *Pack) (n int, ok bool) {
 	for range 4 {
 		n = p.req.Counter.Count(p.req.Formatter.Render(pk))
 		if n == pk.TokenCount {
-			return n
+			return n, true
 		}
 		pk.TokenCount = n
 	}
-	return p.req.Counter.Count(p.req.Formatter.Render(pk))
+	return p.req.Counter.Count(p.req.Formatter.Render(pk)), false
 }
 
-// verify renders and counts the pack, shrinking it until it fits.
+// verify renders and counts the pack, shrinking it until it fits: the
+// pack returned renders to exactly pk.TokenCount <= available tokens.
 func (p *packer) verify() *Pack {
 	for {
 		pk := p.build()
-		if n := p.measure(pk); n <= p.avail {
-			pk.TokenCount = n
+		if n, ok := p.measure(pk); ok && n <= p.avail {
 			return pk
 		}
 		if !p.shrink() {
-			// Unreachable: the empty pack fits (measureOverhead).
-			return p.build()
+			// Nothing left to take out: the empty pack, which fit in
+			// measureOverhead.
+			p.measure(pk)
+			return pk
 		}
 	}
 }

@@ -39,7 +39,8 @@ var pkKinds = [...]index.Kind{index.KindFunction, index.KindMethod, index.KindTy
 	index.KindWindow, index.KindHunk, index.KindCommit, index.KindNote, index.KindDiagnostic}
 
 // pkRandCase builds random candidates and a request from r.
-func pkRandCase(r *rand.Rand, counter engine.Counter) ([]engine.Candidate, engine.PackRequest) {
+func pkRandCase(r *rand.Rand, counters []engine.Counter) ([]engine.Candidate, engine.PackRequest) {
+	counter := counters[r.IntN(len(counters))]
 	n := r.IntN(25)
 	cands := make([]engine.Candidate, n)
 	req := engine.PackRequest{Query: pkRandText(r, 1), Pins: map[string]bool{}, Drops: map[string]bool{},
@@ -134,13 +135,23 @@ func pkCheckPins(t *testing.T, p *engine.Pack, req engine.PackRequest, in map[st
 	}
 }
 
-// TestPackProperty runs random candidates, budgets and formats through the
-// packer with the real o200k tokenizer.
-func TestPackProperty(t *testing.T) {
-	counter, err := tokens.New("o200k")
-	if err != nil {
-		t.Fatal(err)
+// pkCounters are the real tokenizers, o200k twice as often.
+func pkCounters(t testing.TB) []engine.Counter {
+	var out []engine.Counter
+	for _, name := range []string{"o200k", "o200k", "cl100k", "chars4"} {
+		c, err := tokens.New(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, c)
 	}
+	return out
+}
+
+// TestPackProperty runs random candidates, budgets, formats and real
+// tokenizers through the packer.
+func TestPackProperty(t *testing.T) {
+	counter := pkCounters(t)
 	runs := 300
 	if testing.Short() {
 		runs = 60
@@ -148,15 +159,13 @@ func TestPackProperty(t *testing.T) {
 	r := rand.New(rand.NewPCG(2026, 11))
 	for i := range runs {
 		cands, req := pkRandCase(r, counter)
-		t.Run(fmt.Sprintf("%d/%s/%d", i, req.Formatter.Name(), req.Budget), func(t *testing.T) { pkCheck(t, cands, req) })
+		name := fmt.Sprintf("%d/%s/%s/%d", i, req.Formatter.Name(), req.Counter.Name(), req.Budget)
+		t.Run(name, func(t *testing.T) { pkCheck(t, cands, req) })
 	}
 }
 
 func FuzzPack(f *testing.F) {
-	counter, err := tokens.New("o200k")
-	if err != nil {
-		f.Fatal(err)
-	}
+	counter := pkCounters(f)
 	for _, seed := range []uint64{0, 1, 42, 2026} {
 		f.Add(seed, seed*7)
 	}
