@@ -1,11 +1,12 @@
 package notes
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,14 +22,22 @@ const maxCandidates = 20
 
 // provider offers notes as candidates. It re-reads the file when its size
 // or modification time changes, so notes added meanwhile (by the TUI, the
-// CLI or a hand edit) show up in the next query.
+// CLI or a hand edit) show up in the next query; between changes the
+// entries, their lines and their words are kept ready.
 type provider struct {
 	path    string
 	display string // the block path: ".loupe/notes.toml"
 	mu      sync.Mutex
 	stamp   string
-	file    *File
-	spans   map[string][]span
+	ready   []prepared
+}
+
+// prepared is an entry with what ranking needs, computed once per load.
+type prepared struct {
+	e     Entry
+	sp    span
+	text  string          // every text field, lowercased
+	words map[string]bool // its words
 }
 
 // NewProvider returns the notes source reading path. A missing file gives
@@ -40,59 +49,74 @@ func NewProvider(path string) engine.Provider {
 
 func (p *provider) Source() engine.Source { return engine.SourceNotes }
 
-// load returns the file and its entries' line spans, re-reading the file
-// only when it changed.
-func (p *provider) load() (*File, map[string][]span, error) {
+// load returns the prepared entries, re-reading the file only when it
+// changed.
+func (p *provider) load() ([]prepared, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	st, err := os.Stat(p.path)
 	if err != nil {
-		p.file, p.stamp = nil, ""
-		f, err := Load(p.path) // missing: empty; other errors: reported
-		return f, nil, err
+		p.ready, p.stamp = nil, ""
+		_, err := Load(p.path) // missing: empty; other errors: reported
+		return nil, err
 	}
 	stamp := fmt.Sprint(st.Size(), st.ModTime().UnixNano())
-	if p.file != nil && stamp == p.stamp {
-		return p.file, p.spans, nil
+	if stamp == p.stamp {
+		return p.ready, nil
 	}
 	f, err := Load(p.path)
 	if err != nil {
-		return nil, nil, err
-	}
-	p.file, p.stamp, p.spans = f, stamp, entrySpans(f.rawBytes())
-	return f, p.spans, nil
-}
-
-// Candidates ranks the notes by relevance to q weighted by importance or
-// confidence (see the package doc).
-func (p *provider) Candidates(ctx context.Context, q engine.Query) ([]engine.Candidate, error) {
-	f, spans, err := p.load()
-	if err != nil {
 		return nil, err
 	}
-	var out []engine.Candidate
+	p.ready, p.stamp = prepare(f), stamp
+	return p.ready, nil
+}
+
+func prepare(f *File) []prepared {
+	spans := entrySpans(f.rawBytes())
 	counts := map[string]int{}
+	var out []prepared
 	for _, e := range f.Entries() {
 		k := counts[e.Type()]
 		counts[e.Type()]++
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("notes: %w", ctx.Err())
-		}
 		var sp span
 		if s := spans[e.Type()]; k < len(s) {
 			sp = s[k]
 		}
-		if c, ok := p.candidate(e, sp, q); ok {
-			out = append(out, c)
+		text := strings.ToLower(e.words())
+		out = append(out, prepared{e: e, sp: sp, text: text, words: tokens(text)})
+	}
+	return out
+}
+
+// Candidates ranks the notes by relevance to q weighted by importance or
+// confidence (see the package doc). Only the best maxCandidates become
+// candidates (rendered, with metadata).
+func (p *provider) Candidates(ctx context.Context, q engine.Query) ([]engine.Candidate, error) {
+	ready, err := p.load()
+	if err != nil {
+		return nil, err
+	}
+	var ranked []scored
+	for k := range ready {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("notes: %w", ctx.Err())
+		}
+		if sc, ok := rank(ready[k], q); ok {
+			ranked = append(ranked, sc)
 		}
 	}
-	sort.SliceStable(out, func(a, b int) bool {
-		if out[a].Score != out[b].Score {
-			return out[a].Score > out[b].Score
+	slices.SortStableFunc(ranked, func(a, b scored) int {
+		if a.score != b.score {
+			return cmp.Compare(b.score, a.score)
 		}
-		return out[a].ID < out[b].ID
+		return strings.Compare(a.pe.e.ID(), b.pe.e.ID())
 	})
-	return out[:min(len(out), maxCandidates)], nil
+	out := make([]engine.Candidate, 0, min(len(ranked), maxCandidates))
+	for _, sc := range ranked[:min(len(ranked), maxCandidates)] {
+		out = append(out, p.candidate(sc))
+	}
+	return out, nil
 }
 
 func (f *File) rawBytes() []byte {
@@ -101,31 +125,42 @@ func (f *File) rawBytes() []byte {
 	return f.raw
 }
 
-func (p *provider) candidate(e Entry, sp span, q engine.Query) (engine.Candidate, bool) {
-	rel, sigs := relevance(e, q)
-	w, wsig := weight(e)
+// scored is an entry with its score and the signals that explain it.
+type scored struct {
+	pe    *prepared
+	score float64
+	sigs  []engine.Signal
+}
+
+// rank scores one entry; false leaves it out.
+func rank(pe prepared, q engine.Query) (scored, bool) {
+	rel, sigs := relevance(pe, q)
+	w, wsig := weight(pe.e)
 	score := rel * w
 	if rel == 0 {
-		if e.Memory == nil || e.Memory.Importance < 5 {
-			return engine.Candidate{}, false
+		if m := pe.e.Memory; m == nil || m.Importance < 5 {
+			return scored{}, false
 		}
 		score = 0.05 // a standing rule is always offered, low
 	}
-	sigs = append(sigs, wsig)
+	return scored{pe: &pe, score: min(score, 1), sigs: append(sigs, wsig)}, true
+}
+
+func (p *provider) candidate(sc scored) engine.Candidate {
+	e := sc.pe.e
 	id := "note:" + e.ID()
 	return engine.Candidate{
-		ID: id, Source: engine.SourceNotes, Text: e.Text(), Score: min(score, 1), Signals: sigs,
-		Reason: noteReason(e, sigs),
+		ID: id, Source: engine.SourceNotes, Text: e.Text(), Score: sc.score, Signals: sc.sigs,
+		Reason: noteReason(e, sc.sigs),
 		Block: index.Block{ID: id, Path: p.display, Lang: "text", Kind: index.KindNote, Name: label(e),
-			StartLine: sp.start, EndLine: sp.end},
+			StartLine: sc.pe.sp.start, EndLine: sc.pe.sp.end},
 		Meta: noteMeta(e),
-	}, true
+	}
 }
 
 // relevance in [0, 1]; see the package doc.
-func relevance(e Entry, q engine.Query) (float64, []engine.Signal) {
-	text := strings.ToLower(e.words())
-	words := tokens(text)
+func relevance(pe prepared, q engine.Query) (float64, []engine.Signal) {
+	e, text, words := pe.e, pe.text, pe.words
 	var sigs []engine.Signal
 	total := 0.0
 	add := func(name string, v float64, detail string) {
