@@ -134,7 +134,7 @@ func (f *tsFile) importPaths(n *ts.Node) []string {
 	switch n.Kind() {
 	case "import_statement":
 		if src := n.ChildByFieldName("source"); src != nil {
-			return []string{strings.Trim(f.text(src), "\"'`")}
+			return validAll([]string{strings.Trim(f.text(src), "\"'`")})
 		}
 		var out []string
 		for i := uint(0); i < n.NamedChildCount(); i++ {
