@@ -2,49 +2,31 @@ package commits
 
 import "sync"
 
-// maxCached bounds each cache; past it the cache starts over (commits
+// maxCached bounds the cache; past it the cache starts over (the commits
 // asked about are few and repeat across the queries of one session).
 const maxCached = 512
 
-// cache keeps what git said about commits: it never changes for a sha.
+// cache keeps what git showed of a commit's files: it never changes for a
+// sha and a set of files.
 type cache struct {
-	mu      sync.Mutex
-	statsBy map[string][]fileStat
-	diffsBy map[string]string
+	mu    sync.Mutex
+	shown map[string]shown
 }
 
-func newCache() *cache {
-	return &cache{statsBy: map[string][]fileStat{}, diffsBy: map[string]string{}}
-}
+func newCache() *cache { return &cache{shown: map[string]shown{}} }
 
-func (c *cache) stats(sha string) ([]fileStat, bool) {
+func (c *cache) get(key string) (shown, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	st, ok := c.statsBy[sha]
-	return st, ok
+	sh, ok := c.shown[key]
+	return sh, ok
 }
 
-func (c *cache) putStats(sha string, st []fileStat) {
+func (c *cache) put(key string, sh shown) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.statsBy) >= maxCached {
-		clear(c.statsBy)
+	if len(c.shown) >= maxCached {
+		clear(c.shown)
 	}
-	c.statsBy[sha] = st
-}
-
-func (c *cache) diff(key string) (string, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	d, ok := c.diffsBy[key]
-	return d, ok
-}
-
-func (c *cache) putDiff(key, d string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.diffsBy) >= maxCached {
-		clear(c.diffsBy)
-	}
-	c.diffsBy[key] = d
+	c.shown[key] = sh
 }

@@ -47,18 +47,23 @@ func history(t *testing.T) (*gittest.Repo, []index.Commit) {
 	r.Commit(now.Add(-30*day), "pay: retry with backoff\n\nBecause the gateway flakes.")
 	r.Write("README.md", "# pay\n\nRetries.\n", time.Time{})
 	r.Commit(now.Add(-1*day), "docs: mention retries")
-	out := r.Git("log", "--format=%x1e%H%x1f%ct%x1f%s%x1f%b%x1f", "--name-only")
+	out := r.Git("log", "--format=%x1e%H%x1f%ct%x1f%s%x1f%b%x1f", "--numstat")
 	var list []index.Commit
 	for _, rec := range strings.Split(out, "\x1e") {
-		rec = strings.TrimSpace(rec)
-		if rec == "" {
+		if rec = strings.TrimSpace(rec); rec == "" {
 			continue
 		}
 		f := strings.Split(rec, "\x1f")
-		files := f[4]
 		secs, _ := strconv.ParseInt(f[1], 10, 64)
-		list = append(list, index.Commit{SHA: f[0], Author: "Ada Lovelace", Email: "ada@example.com", Time: secs,
-			Subject: f[2], Body: strings.TrimSpace(f[3]), Files: strings.Fields(files)})
+		c := index.Commit{SHA: f[0], Author: "Ada Lovelace", Email: "ada@example.com", Time: secs,
+			Subject: f[2], Body: strings.TrimSpace(f[3])}
+		for _, line := range strings.Split(strings.TrimSpace(f[4]), "\n") { // added, deleted, path
+			n := strings.Fields(line)
+			a, _ := strconv.Atoi(n[0])
+			d, _ := strconv.Atoi(n[1])
+			c.Files, c.Added, c.Deleted = append(c.Files, n[2]), c.Added+a, c.Deleted+d
+		}
+		list = append(list, c)
 	}
 	if len(list) != 3 {
 		t.Fatalf("history: %d commits from %q", len(list), out)
@@ -99,7 +104,7 @@ func TestFollow(t *testing.T) {
 	}
 	wantHead := "commit " + retry.SHA[:7] + " · Ada Lovelace <ada@example.com> · 2026-02-08 12:00 UTC (1 month ago)\n\n" +
 		"pay: retry with backoff\n\nBecause the gateway flakes.\n\n" +
-		"2 files changed, +6 −0\n  README.md  +1 −0\n  pay/retry.go  +5 −0\n\n" +
+		"2 files changed, +6 −0\n  README.md\n  pay/retry.go  +5 −0\n\n" +
 		"--- pay/retry.go\n@@ -0,0 +1,5 @@\n+package pay\n"
 	if !strings.HasPrefix(c.Text, wantHead) {
 		t.Errorf("text:\n%s\nwant prefix:\n%s", c.Text, wantHead)
@@ -120,7 +125,7 @@ func TestFollowLimitsAndTrims(t *testing.T) {
 	if len(got) != 1 {
 		t.Fatalf("got %d commits, want 1", len(got))
 	}
-	for _, want := range []string{"  … 1 more\n", "+package pay\n… 4 more diff lines\n"} {
+	for _, want := range []string{"2 files changed, +6 −0\n  README.md\n  … 1 more\n", "+package pay\n… 4 more diff lines\n"} {
 		if !strings.Contains(got[0].Text, want) {
 			t.Errorf("text lacks %q:\n%s", want, got[0].Text)
 		}
@@ -132,7 +137,7 @@ func TestFollowUnknownCommitKeepsIndexedFiles(t *testing.T) {
 	gone := index.Commit{SHA: strings.Repeat("ab", 20), Author: "X", Time: now.Unix(), Subject: "rebased away", Files: []string{"a.go"}}
 	src := commits.New(&fakeSearcher{hits: []index.CommitHit{{Commit: gone, Score: 1}}}, commits.Options{Root: r.Dir, Now: func() time.Time { return now }})
 	got := follow(t, src, codeHit("a.go"))
-	if len(got) != 1 || !strings.Contains(got[0].Text, "1 files changed, +0 −0\n  a.go\n") {
+	if len(got) != 1 || !strings.Contains(got[0].Text, "1 files changed, +0 −0\n  a.go\n") || strings.Contains(got[0].Text, "@@") {
 		t.Errorf("got %+v", got)
 	}
 }
@@ -172,7 +177,7 @@ func TestFollowCachesWhatGitSaid(t *testing.T) {
 		t.Errorf("second answer differs without git:\n%s\n---\n%s", first[0].Text, second[0].Text)
 	}
 	other := follow(t, src, codeHit("README.md"))
-	if strings.Contains(other[0].Text, "@@") || !strings.Contains(other[0].Text, "README.md  +1 −0") {
-		t.Errorf("uncached diff without git should be left out, cached stats kept:\n%s", other[0].Text)
+	if strings.Contains(other[0].Text, "@@") || !strings.Contains(other[0].Text, "2 files changed, +6 −0\n  README.md\n  pay/retry.go\n") {
+		t.Errorf("without git, an uncached diff is left out and the indexed files stay:\n%s", other[0].Text)
 	}
 }

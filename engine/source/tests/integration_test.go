@@ -272,3 +272,50 @@ func cmpOr(a, b string) string {
 	}
 	return b
 }
+
+// BenchmarkSources times each source of this area alone on
+// LOUPE_BENCH_REPO, followers with the code provider's top 8 hits.
+func BenchmarkSources(b *testing.B) {
+	root := os.Getenv("LOUPE_BENCH_REPO")
+	if root == "" {
+		b.Skip("LOUPE_BENCH_REPO not set")
+	}
+	dir := os.Getenv("LOUPE_BENCH_INDEX")
+	if dir == "" {
+		dir = b.TempDir()
+	}
+	_, ix, _ := allSourcesTimed(b, root, dir, time.Now)
+	ctx := context.Background()
+	q := engine.AnalyzeQuery(cmpOr(os.Getenv("LOUPE_BENCH_QUERY"), "fix the preview window border rendering"))
+	code, err := engine.NewCodeProvider(ix, engine.DefaultRankOptions()).Candidates(ctx, q)
+	if err != nil {
+		b.Fatal(err)
+	}
+	top := code[:min(engine.DefaultTopForFollowers, len(code))]
+	warmCommits := commits.New(ix, commits.Options{Root: root})
+	cases := []struct {
+		name string
+		run  func() ([]engine.Candidate, error)
+	}{
+		{"changes", func() ([]engine.Candidate, error) { return changes.New(changes.Options{Root: root}).Candidates(ctx, q) }},
+		{"graph", func() ([]engine.Candidate, error) { return engine.NewGraphFollower(ix).Follow(ctx, q, top) }},
+		{"tests", func() ([]engine.Candidate, error) { return tests.New(ix).Follow(ctx, q, top) }},
+		{"commits-cold", func() ([]engine.Candidate, error) {
+			return commits.New(ix, commits.Options{Root: root}).Follow(ctx, q, top)
+		}},
+		{"commits-warm", func() ([]engine.Candidate, error) { return warmCommits.Follow(ctx, q, top) }},
+	}
+	for _, tc := range cases {
+		b.Run(tc.name, func(b *testing.B) {
+			n := 0
+			for b.Loop() {
+				got, err := tc.run()
+				if err != nil {
+					b.Fatal(err)
+				}
+				n = len(got)
+			}
+			b.ReportMetric(float64(n), "blocks")
+		})
+	}
+}
