@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"hash/maphash"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -80,7 +82,8 @@ func newPacker(req PackRequest) *packer {
 	if req.Order == nil {
 		req.Order = DefaultOrder()
 	}
-	p := &packer{req: req, avail: req.Budget - req.Reserves.Total(), packed: map[Source]int{}, groups: map[Source]int{}}
+	p := &packer{req: req, avail: req.Budget - req.Reserves.Total(), packed: map[Source]int{}, groups: map[Source]int{},
+		warnings: slices.Clone(req.Warnings)}
 	p.parts, _ = req.Formatter.(PartRenderer)
 	return p
 }
@@ -189,11 +192,34 @@ func (p *packer) verify() *Pack {
 			return pk
 		}
 		if !p.shrink() {
-			// Nothing left to take out: the empty pack, which fit in
-			// measureOverhead.
-			p.measure(pk)
+			return p.fitWarnings()
+		}
+	}
+}
+
+// fitWarnings is the last resort when even the empty pack is over: the
+// warnings the packer added (pins left out) made it bigger than the
+// overhead measured at first. They are folded into one, then dropped,
+// until the empty pack fits as measureOverhead promised.
+func (p *packer) fitWarnings() *Pack {
+	pins := 0
+	kept := p.warnings[:0:0]
+	for _, w := range p.warnings {
+		if strings.HasPrefix(w, "pinned ") {
+			pins++
+		} else {
+			kept = append(kept, w)
+		}
+	}
+	if pins > 0 {
+		p.warnings = append(kept, strconv.Itoa(pins)+" pinned blocks left out: they do not fit the budget")
+	}
+	for {
+		pk := p.build()
+		if n, ok := p.measure(pk); ok && n <= p.avail || len(p.warnings) == 0 {
 			return pk
 		}
+		p.warnings = p.warnings[:len(p.warnings)-1]
 	}
 }
 

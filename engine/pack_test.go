@@ -272,3 +272,12 @@ func TestAssembleDeterministic(t *testing.T) {
 		}
 	}
 }
+
+func TestAssembleCarriesWarnings(t *testing.T) {
+	req := pkRequest(500)
+	req.Warnings = []string{"notes: timed out"}
+	p, err := Assemble(pkSet(), req)
+	if err != nil || len(p.Warnings) != 1 || p.Warnings[0] != "notes: timed out" {
+		t.Fatalf("warnings %v, %v", p.Warnings, err)
+	}
+}

@@ -29,6 +29,10 @@ type PackRequest struct {
 	// Cache, when set, keeps text-derived work across re-packs of the
 	// same candidates (NewPackCache); it never changes the result.
 	Cache *PackCache
+	// Warnings from retrieval (a slow source, …) to carry into the pack.
+	// Pass them here rather than appending to Pack.Warnings afterwards:
+	// formats that show warnings (json) count them against the budget.
+	Warnings []string
 }
 
 // Item is a packed block at a level.
