@@ -1,0 +1,203 @@
+package tui
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// e2e drives the real loupe binary in a real terminal (tmux) on a copy of
+// the payments fixture: start with a query, pin a block, lower the budget,
+// write the context to a file, quit. It then checks the captured screen
+// and that the file equals `loupe pack` output for the same state.
+type e2e struct {
+	t      *testing.T
+	bin    string
+	repo   string
+	env    []string
+	socket string
+}
+
+func TestE2EExplorerInTmux(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test builds the binary; skipped with -short")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed: the end-to-end explorer test needs it (Debian: apt-get install tmux; .ci/run installs it)")
+	}
+	e := newE2E(t)
+	e.tmux("new-session", "-d", "-s", "loupe", "-x", "120", "-y", "40", "-c", e.repo,
+		e.shell(e.bin+" retry payment"))
+	e.waitScreen(" 1/") // the list's position: results are in
+	e.keys("j", "j", "p")
+	e.waitScreen("1 pinned")
+	e.keys("-")
+	e.waitScreen("of 7,000 tokens")
+	e.keys("w")
+	e.waitScreen("write to: loupe-context.md")
+	e.keys("Enter")
+	screen := e.waitScreen("wrote ")
+	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
+	if !strings.HasPrefix(lines[0], "query › retry payment") || len(lines) > 40 {
+		t.Fatalf("screen:\n%s", screen)
+	}
+	e.keys("q")
+	e.waitExit()
+
+	// Move the file out of the repository first: loupe pack would see it
+	// as an untracked change.
+	moved := filepath.Join(t.TempDir(), "explorer.md")
+	if err := os.Rename(filepath.Join(e.repo, "loupe-context.md"), moved); err != nil {
+		t.Fatal(err)
+	}
+	written, err := os.ReadFile(moved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := e.session()
+	if len(s.Pins) != 1 || s.Budget != 7000 || s.Query != "retry payment" {
+		t.Fatalf("session %+v", s)
+	}
+	out := filepath.Join(t.TempDir(), "pack.md")
+	e.run(e.bin, "pack", "retry payment", "--budget", "7000", "--pin", s.Pins[0], "--out", out)
+	packed, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(packed) != string(written) {
+		t.Fatalf("explorer wrote %d bytes, loupe pack %d for the same state; first difference at byte %d",
+			len(written), len(packed), firstDiff(written, packed))
+	}
+}
+
+func newE2E(t *testing.T) *e2e {
+	dir := t.TempDir()
+	e := &e2e{t: t, bin: filepath.Join(dir, "loupe"), repo: filepath.Join(dir, "payments"),
+		socket: fmt.Sprintf("loupe-e2e-%d", os.Getpid())}
+	e.env = append(os.Environ(), "XDG_STATE_HOME="+filepath.Join(dir, "state"),
+		"XDG_CACHE_HOME="+filepath.Join(dir, "cache"), "HOME="+dir, "TERM=xterm-256color",
+		"EDITOR=true", "LOUPE_DEBUG=", "DISPLAY=", "WAYLAND_DISPLAY=")
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	build := exec.CommandContext(ctx, "go", "build", "-o", e.bin, ".")
+	build.Dir = ".."
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building loupe: %v\n%s", err, out)
+	}
+	if err := os.CopyFS(e.repo, os.DirFS(filepath.Join("..", "testdata", "repos", "payments"))); err != nil {
+		t.Fatal(err)
+	}
+	// A fixed old date keeps "changed N ago" text identical across runs.
+	gitEnv := []string{"GIT_AUTHOR_DATE=2020-01-02T03:04:05Z", "GIT_COMMITTER_DATE=2020-01-02T03:04:05Z",
+		"GIT_AUTHOR_NAME=e2e", "GIT_AUTHOR_EMAIL=e2e@example.com", "GIT_COMMITTER_NAME=e2e",
+		"GIT_COMMITTER_EMAIL=e2e@example.com"}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-q", "-m", "payments fixture"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir, cmd.Env = e.repo, append(append([]string{}, e.env...), gitEnv...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", e.socket, "kill-server").Run() })
+	return e
+}
+
+// shell wraps a command so tmux runs it with the test's environment.
+func (e *e2e) shell(cmd string) string {
+	var b strings.Builder
+	b.WriteString("env -i")
+	for _, kv := range e.env {
+		if strings.HasPrefix(kv, "PATH=") || strings.HasPrefix(kv, "XDG_") || strings.HasPrefix(kv, "HOME=") ||
+			strings.HasPrefix(kv, "TERM=") || strings.HasPrefix(kv, "EDITOR=") {
+			b.WriteString(" '" + kv + "'")
+		}
+	}
+	return b.String() + " " + cmd
+}
+
+func (e *e2e) tmux(args ...string) string {
+	e.t.Helper()
+	cmd := exec.Command("tmux", append([]string{"-L", e.socket, "-f", "/dev/null"}, args...)...)
+	cmd.Env = e.env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		e.t.Fatalf("tmux %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+func (e *e2e) keys(keys ...string) {
+	e.tmux(append([]string{"send-keys", "-t", "loupe"}, keys...)...)
+}
+
+// waitScreen polls the captured screen until it shows want. The deadline
+// is a ceiling for a loaded machine, not a speed assertion.
+func (e *e2e) waitScreen(want string) string {
+	e.t.Helper()
+	var screen string
+	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		screen = e.tmux("capture-pane", "-t", "loupe", "-p")
+		if strings.Contains(screen, want) {
+			return screen
+		}
+	}
+	e.t.Fatalf("screen never showed %q:\n%s", want, screen)
+	return ""
+}
+
+func (e *e2e) waitExit() {
+	e.t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if exec.Command("tmux", "-L", e.socket, "has-session", "-t", "loupe").Run() != nil {
+			return
+		}
+	}
+	e.t.Fatal("loupe did not exit on q")
+}
+
+func (e *e2e) run(name string, args ...string) {
+	e.t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir, cmd.Env = e.repo, e.env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		e.t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+	}
+}
+
+// session reads the one session file the explorer saved.
+func (e *e2e) session() Session {
+	e.t.Helper()
+	env := map[string]string{}
+	for _, kv := range e.env {
+		k, v, _ := strings.Cut(kv, "=")
+		env[k] = v
+	}
+	files, _ := filepath.Glob(filepath.Join(env["XDG_STATE_HOME"], "loupe", "sessions", "*.json"))
+	if len(files) != 1 {
+		e.t.Fatalf("session files: %v", files)
+	}
+	b, err := os.ReadFile(files[0])
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	var s Session
+	if err := json.Unmarshal(b, &s); err != nil {
+		e.t.Fatal(err)
+	}
+	return s
+}
+
+func firstDiff(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return min(len(a), len(b))
+}
