@@ -277,9 +277,15 @@ func (p *packer) exactCost(i, k int) int {
 	return o.exact
 }
 
+// item is candidate i packed at option k. A level that kept every line
+// (a short block at head, signature or bookend) is reported as full.
 func (p *packer) item(i, k int) Item {
 	o := &p.ch[i].opts[k]
-	return Item{Candidate: p.cands[i], Level: o.level, Body: o.body, Tokens: o.exact, Pinned: p.ch[i].pinned, Note: o.note}
+	lv := o.level
+	if o.note == "" && lv != LevelReference {
+		lv = LevelFull
+	}
+	return Item{Candidate: p.cands[i], Level: lv, Body: o.body, Tokens: o.exact, Pinned: p.ch[i].pinned, Note: o.note}
 }
 
 // groupCost is the exact cost of a source's group header.
