@@ -23,11 +23,11 @@ import (
 const (
 	expandTop      = 5    // hits expanded
 	expandDepth    = 1    // hops from a hit (2 would add callees of callees)
-	expandFanOut   = 4    // callees and types, and callers, kept per expanded block
+	expandFanOut   = 3    // callees and types, and callers, kept per expanded block
 	expandMaxRefs  = 24   // refs of one block looked up
 	expandMaxDefs  = 3    // a name with more definitions is ambiguous outside the hit's directory
 	expandMinName  = 3    // shorter names are not looked up
-	expandMaxTotal = 40   // neighbours offered in all
+	expandMaxTotal = 24   // neighbours offered in all (each costs a file read)
 	factorCallee   = 0.5  // a callee or type scores this share of its hit
 	factorCaller   = 0.35 // a caller scores this share of its hit
 )
