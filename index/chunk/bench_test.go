@@ -17,9 +17,19 @@ type benchFile struct {
 	src  []byte
 }
 
-// loadTree reads the files under root with one of the extensions, leaving
-// out testdata directories (they hold deliberately broken files).
+// loadTree reads the files under root with one of the extensions (see
+// readTree), skipping the benchmark when there are none.
 func loadTree(b *testing.B, root string, exts ...string) ([]benchFile, int64) {
+	files, total := readTree(root, exts...)
+	if len(files) == 0 {
+		b.Skipf("no %v files under %s", exts, root)
+	}
+	return files, total
+}
+
+// readTree reads the files under root with one of the extensions, leaving
+// out testdata directories (they hold deliberately broken files).
+func readTree(root string, exts ...string) ([]benchFile, int64) {
 	var files []benchFile
 	var total int64
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -40,9 +50,6 @@ func loadTree(b *testing.B, root string, exts ...string) ([]benchFile, int64) {
 		}
 		return nil
 	})
-	if len(files) == 0 {
-		b.Skipf("no %v files under %s", exts, root)
-	}
 	return files, total
 }
 
