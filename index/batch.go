@@ -49,7 +49,9 @@ func (w *batchWriter) addLocked(r fileResult) error {
 	switch {
 	case r.skip != "":
 		w.stats.Skipped[r.skip]++
-		w.deleteOld(old, nil)
+		if err := w.deleteOld(r.f.Rel, old, nil); err != nil {
+			return err
+		}
 		if r.skip == SkipVanished {
 			if old != nil {
 				delete(w.man.Files, r.f.Rel)
@@ -58,7 +60,7 @@ func (w *batchWriter) addLocked(r fileResult) error {
 		}
 	case r.touched:
 		w.stats.Unchanged++
-		entry.Blocks, entry.Off, entry.Len, entry.Lang = old.Blocks, old.Off, old.Len, old.Lang
+		entry.NBlocks, entry.Off, entry.Len, entry.Lang = old.NBlocks, old.Off, old.Len, old.Lang
 	default:
 		if err := w.addBlocks(r, old, entry); err != nil {
 			return err
@@ -74,14 +76,17 @@ func (w *batchWriter) addBlocks(r fileResult, old, entry *fileEntry) error {
 	} else {
 		w.stats.Changed++
 	}
-	entry.Blocks = make([]string, len(r.blocks))
+	entry.NBlocks = len(r.blocks)
+	keep := make([]string, len(r.blocks))
 	for i, b := range r.blocks {
-		entry.Blocks[i] = b.ID
+		keep[i] = b.ID
 		if entry.Lang == "" {
 			entry.Lang = b.Lang
 		}
 	}
-	w.deleteOld(old, entry.Blocks)
+	if err := w.deleteOld(r.f.Rel, old, keep); err != nil {
+		return err
+	}
 	for _, d := range r.docs {
 		if err := w.batch.IndexAdvanced(d); err != nil {
 			return fmt.Errorf("index: %s: %w", r.f.Rel, err)
@@ -98,21 +103,46 @@ func (w *batchWriter) addBlocks(r fileResult, old, entry *fileEntry) error {
 	return nil
 }
 
-// deleteOld deletes an old entry's blocks that the new ones do not replace.
-func (w *batchWriter) deleteOld(old *fileEntry, keep []string) {
-	if old == nil {
-		return
+// deleteOld deletes a file's indexed blocks that the new ones (keep) do
+// not replace. The manifest does not list block IDs (that was 6 MB on the
+// Go tree); they come from the index itself.
+func (w *batchWriter) deleteOld(rel string, old *fileEntry, keep []string) error {
+	if old == nil || old.Skip != "" || old.NBlocks == 0 {
+		return nil
+	}
+	ids, err := fileDocIDs(w.bi, rel)
+	if err != nil {
+		return err
 	}
 	kept := make(map[string]bool, len(keep))
 	for _, id := range keep {
 		kept[id] = true
 	}
-	for _, id := range old.Blocks {
+	for _, id := range ids {
 		if !kept[id] {
 			w.batch.Delete(id)
 		}
 	}
+	return nil
 }
+
+// fileDocIDs returns the IDs of the documents of one file.
+func fileDocIDs(bi bleve.Index, rel string) ([]string, error) {
+	req := bleve.NewSearchRequestOptions(term(rel, fPath, 1), maxFileBlocks, 0, false)
+	res, err := bi.Search(req)
+	if err != nil {
+		return nil, fmt.Errorf("index: blocks of %s: %w", rel, err)
+	}
+	ids := make([]string, len(res.Hits))
+	for i, h := range res.Hits {
+		ids[i] = h.ID
+	}
+	return ids, nil
+}
+
+// maxFileBlocks bounds the blocks of one file (a 1 MiB file of one-line
+// functions stays below it).
+const maxFileBlocks = 100000
 
 // flush commits the open batch and, only then, its manifest entries.
 func (w *batchWriter) flush() error {

@@ -14,7 +14,7 @@ import (
 // FormatVersion is the on-disk format of an index directory. An index
 // written with another version is rebuilt from scratch. Bump it whenever
 // the mapping, the analyzers, the stored blob or the manifest change.
-const FormatVersion = 3
+const FormatVersion = 4
 
 const manifestName = "manifest.gob"
 
@@ -22,14 +22,14 @@ const manifestName = "manifest.gob"
 // whose size and mtime are unchanged is not read again; one whose content
 // hash is unchanged is not re-chunked.
 type fileEntry struct {
-	Size   int64
-	Mtime  int64 // unix nanoseconds; -1 forces a re-read on the next Update
-	Hash   string
-	Skip   string   // why the file is not indexed, "" if it is
-	Blocks []string // IDs of its block documents
-	Off    int64    // compressed content in the content store
-	Len    int64
-	Lang   string
+	Size    int64
+	Mtime   int64 // unix nanoseconds; -1 forces a re-read on the next Update
+	Hash    string
+	Skip    string // why the file is not indexed, "" if it is
+	NBlocks int    // how many block documents it has
+	Off     int64  // compressed content in the content store
+	Len     int64
+	Lang    string
 }
 
 // manifest is the index's record of what it holds. It is written

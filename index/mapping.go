@@ -123,8 +123,14 @@ func (a analyzers) blockDoc(b Block, text []byte) (*document.Document, error) {
 		add(fImports, imp)
 		add(fImpTail, importTail(imp))
 	}
-	d.AddField(document.NewBooleanFieldWithIndexingOptions(fTest, nil, b.Test || isTestPath(b.Path), bindex.IndexField))
-	d.AddField(document.NewBooleanFieldWithIndexingOptions(fProse, nil, isProse(b), bindex.IndexField))
+	// Flags are indexed only when true: filters ask for "true" (or "not
+	// true"), and a "false" posting for every block would cost space.
+	if b.Test || isTestPath(b.Path) {
+		d.AddField(document.NewBooleanFieldWithIndexingOptions(fTest, nil, true, bindex.IndexField))
+	}
+	if isProse(b) {
+		d.AddField(document.NewBooleanFieldWithIndexingOptions(fProse, nil, true, bindex.IndexField))
+	}
 	blob, err := encodeBlob(b)
 	if err != nil {
 		return nil, err

@@ -270,8 +270,14 @@ func deleteRemoved(bi bleve.Index, man *manifest, removed []string, stats *Updat
 		if e.Skip == "" {
 			stats.Removed++
 		}
-		for _, id := range e.Blocks {
-			b.Delete(id)
+		if e.Skip == "" && e.NBlocks > 0 {
+			ids, err := fileDocIDs(bi, rel)
+			if err != nil {
+				return err
+			}
+			for _, id := range ids {
+				b.Delete(id)
+			}
 		}
 		delete(man.Files, rel)
 	}
