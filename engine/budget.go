@@ -323,6 +323,9 @@ func levelOptions(c Candidate, ceiling Level, cap int) []levelOption {
 		if lv == LevelHead && head <= 0 {
 			continue
 		}
+		if lv == LevelSignature && lv != ceiling && c.Block.Signature == "" {
+			continue // without a signature this level is only the first line
+		}
 		if cap >= 0 && lv != LevelReference && est[lv] > cap {
 			continue
 		}

@@ -130,7 +130,7 @@ func RenderBody(c Candidate, lv Level, headTokens int) (body, note string) {
 		return c.Text, ""
 	}
 	omitted := n - keepHead - keepTail
-	marker := omissionMarker(c, keepHead, omitted)
+	marker := omissionMarker(c, text, keepHead, omitted)
 	headEnd := lineOffset(text, keepHead)
 	tailStart := len(text)
 	for range keepTail {
@@ -153,18 +153,20 @@ func lineOffset(text string, k int) int {
 }
 
 // omissionMarker is "… N lines omitted (path:a-b)", the lines in file
-// coordinates when the block has them.
-func omissionMarker(c Candidate, skip, omitted int) string {
+// coordinates when the text is exactly the block's lines, else "(of
+// path:start-end)" (a hunk or a commit has lines of its own).
+func omissionMarker(c Candidate, text string, skip, omitted int) string {
 	unit := " lines"
 	if omitted == 1 {
 		unit = " line"
 	}
-	where := c.ID
-	if b := c.Block; b.Path != "" && b.StartLine > 0 {
+	b := c.Block
+	where := "of " + Location(c)
+	if b.Path != "" && b.StartLine > 0 && strings.Count(text, "\n") == b.Lines() {
 		a := b.StartLine + skip
 		where = b.Path + ":" + strconv.Itoa(a) + "-" + strconv.Itoa(a+omitted-1)
-	} else if c.Block.Path != "" {
-		where = c.Block.Path
+	} else if b.Path == "" {
+		where = c.ID
 	}
 	return "… " + strconv.Itoa(omitted) + unit + " omitted (" + where + ")"
 }

@@ -91,6 +91,8 @@ func TestRenderBodyEdgeCases(t *testing.T) {
 		{"short block at bookend is whole", Candidate{ID: "x", Text: "a\nb\nc\n"}, LevelBookend, "a\nb\nc\n"},
 		{"no signature: first line", Candidate{ID: "x", Text: "a\nb\nc\n", Block: index.Block{Path: "f.txt", StartLine: 1, EndLine: 3}}, LevelSignature, "a\n… 2 lines omitted (f.txt:2-3)\n"},
 		{"one line omitted", Candidate{ID: "x", Text: "a\nb\n"}, LevelSignature, "a\n… 1 line omitted (x)\n"},
+		{"hunk lines are not file lines", Candidate{ID: "h", Text: "@@ -1,2 +1,3 @@\n a\n+b\n c\n", Block: index.Block{Path: "f.go", StartLine: 1, EndLine: 3}},
+			LevelSignature, "@@ -1,2 +1,3 @@\n… 3 lines omitted (of f.go:1-3)\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
