@@ -57,8 +57,15 @@ func importsFile(b Block, p string) bool {
 		imp = strings.Trim(imp, `"'<> `)
 		var target string
 		switch {
-		case strings.HasPrefix(imp, "."+"/") || strings.HasPrefix(imp, "../"):
+		case strings.HasPrefix(imp, "./") || strings.HasPrefix(imp, "../"):
 			target = path.Join(path.Dir(b.Path), imp)
+		case strings.HasPrefix(imp, "."): // Python: from .mod / ..pkg.mod
+			dots := len(imp) - len(strings.TrimLeft(imp, "."))
+			dir := path.Dir(b.Path)
+			for range dots - 1 {
+				dir = path.Dir(dir)
+			}
+			target = path.Join(dir, strings.ReplaceAll(imp[dots:], ".", "/"))
 		case strings.Contains(imp, "/"):
 			target = imp
 		default:

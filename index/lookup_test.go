@@ -102,3 +102,55 @@ func TestReadMovedStale(t *testing.T) {
 		t.Fatalf("billCard not indexed after update: %v", bs)
 	}
 }
+
+func TestImportersOtherLanguages(t *testing.T) {
+	_, ix, _ := build(t, map[string]string{
+		"app/main.py":           "import os\nfrom app.auth import login\nfrom .util import helper\n\ndef main():\n    login()\n",
+		"app/auth.py":           "def login():\n    pass\n",
+		"app/util.py":           "def helper():\n    pass\n",
+		"web/src/app.ts":        "import { login } from './auth/login';\nimport React from 'react';\n\nexport function run() { login(); }\n",
+		"web/src/auth/login.ts": "export function login() {}\n",
+		"web/src/b.js":          "const x = require('../lib/x.js');\n",
+		"web/lib/x.js":          "module.exports = 1;\n",
+	})
+	tests := []struct {
+		file string
+		want []string
+	}{
+		{"app/auth.py", []string{"app/main.py:header"}},
+		{"app/util.py", []string{"app/main.py:header"}},
+		{"web/src/auth/login.ts", []string{"web/src/app.ts:header"}},
+		{"web/lib/x.js", []string{"web/src/b.js:header"}},
+		{"app/main.py", nil},
+	}
+	for _, tc := range tests {
+		bs, err := ix.Importers(context.Background(), tc.file)
+		must(t, err)
+		if got := ids(bs); strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("Importers(%s) = %v, want %v", tc.file, got, tc.want)
+		}
+	}
+}
+
+func TestProgress(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, fixture)
+	ix, err := Open(root, testOptions(t))
+	must(t, err)
+	defer ix.Close()
+	var phases []string
+	var last Progress
+	_, err = ix.Update(context.Background(), func(p Progress) {
+		if len(phases) == 0 || phases[len(phases)-1] != p.Phase {
+			phases = append(phases, p.Phase)
+		}
+		last = p
+	})
+	must(t, err)
+	if phases[0] != "walk" || phases[len(phases)-1] != "done" || !strings.Contains(strings.Join(phases, " "), "index") {
+		t.Fatalf("phases = %v", phases)
+	}
+	if last.FilesDone != len(fixture) || last.FilesTotal != len(fixture) || last.BytesDone != last.BytesTotal || last.BytesTotal == 0 {
+		t.Fatalf("last progress = %+v", last)
+	}
+}
