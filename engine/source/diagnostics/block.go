@@ -12,8 +12,8 @@ import (
 const maxExtra = 8
 
 // header renders "severity tool: message [code]", the location (and how
-// many times it was reported), the notes, and the enclosing block's name.
-func header(d Diagnostic, pl place, encl *index.Block) string {
+// many times it was reported) and the notes.
+func header(d Diagnostic, pl place) string {
 	var b strings.Builder
 	b.WriteString(string(d.Severity))
 	if d.Tool != "" {
@@ -38,10 +38,12 @@ func header(d Diagnostic, pl place, encl *index.Block) string {
 		}
 		b.WriteString("  " + e + "\n")
 	}
-	if encl != nil {
-		fmt.Fprintf(&b, "  in %s %s (%s:%d-%d)\n", encl.Kind, nameOf(*encl), pl.shown, encl.StartLine, encl.EndLine)
-	}
 	return b.String()
+}
+
+// enclosingLine names the block the code comes from.
+func enclosingLine(encl *index.Block, pl place) string {
+	return fmt.Sprintf("  in %s %s (%s:%d-%d)\n", encl.Kind, nameOf(*encl), pl.shown, encl.StartLine, encl.EndLine)
 }
 
 func nameOf(b index.Block) string {
@@ -51,13 +53,38 @@ func nameOf(b index.Block) string {
 	return b.Name
 }
 
-// shortName is the list label: the message, cut at 72 characters.
-func shortName(d Diagnostic) string {
-	m := strings.TrimSpace(d.Message)
+// groupName is the list label: the best message, cut at 72 characters,
+// and how many more the block holds.
+func groupName(g *group) string {
+	m := strings.TrimSpace(g.items[0].d.Message)
 	if r := []rune(m); len(r) > 72 {
 		m = string(r[:71]) + "…"
 	}
+	if n := len(g.items) - 1; n > 0 {
+		m += fmt.Sprintf(" (+%d more)", n)
+	}
 	return m
+}
+
+// groupMeta is the best diagnostic's attribution, with the size of the
+// group.
+func groupMeta(g *group) map[string]string {
+	best := g.items[0]
+	m := meta(best.d, best.pl, best.encl)
+	if len(g.items) > 1 {
+		m["diagnostics"] = fmt.Sprint(len(g.items))
+	}
+	return m
+}
+
+// groupReason explains the best diagnostic and counts the others.
+func groupReason(g *group) string {
+	best := g.items[0]
+	r := reason(best.d, best.pl, best.sigs)
+	if n := len(g.items) - 1; n > 0 {
+		r += fmt.Sprintf("; with %d more in the same code", n)
+	}
+	return r
 }
 
 // meta is the attribution the formats render.

@@ -2,6 +2,7 @@ package diagnostics
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/index"
@@ -12,29 +13,29 @@ const (
 	aroundLines = 8  // lines either side when no enclosing block is known
 	maxBody     = 40 // an enclosing block longer than this is trimmed
 	keepHead    = 3  // lines of its signature kept when trimmed
-	keepNear    = 6  // lines either side of the reported line when trimmed
+	keepNear    = 6  // lines either side of a reported line when trimmed
 )
 
-// snippet is the code shown for a diagnostic: lines [start, end] of the
-// file, with gaps where a long function was trimmed.
-type snippet struct {
-	start, end int
-	text       string
+// region is the code shown for a line of a file of n lines: the enclosing
+// block when it contains the line, else ±aroundLines. ok is false when the
+// line is not in the file.
+func region(n, line int, encl *index.Block) (start, end int, ok bool) {
+	if line < 1 || line > n {
+		return 0, 0, false
+	}
+	if encl != nil && encl.StartLine <= line && line <= encl.EndLine {
+		return max(1, encl.StartLine), min(n, encl.EndLine), true
+	}
+	return max(1, line-aroundLines), min(n, line+aroundLines), true
 }
 
-// codeAround renders the enclosing block (trimmed around line if long) or
-// ±aroundLines, numbering lines and marking the reported one with ">".
-func codeAround(lines []string, line int, encl *index.Block) (snippet, bool) {
-	if line < 1 || line > len(lines) {
-		return snippet{}, false
-	}
-	start, end := max(1, line-aroundLines), min(len(lines), line+aroundLines)
-	if encl != nil && encl.StartLine <= line && line <= encl.EndLine {
-		start, end = max(1, encl.StartLine), min(len(lines), encl.EndLine)
-	}
+// renderCode numbers lines start..end, marks the reported ones with ">",
+// and, when trim is set and the region is long, keeps only its head, the
+// lines near each mark and its last line, with "⋮" for the gaps.
+func renderCode(lines []string, start, end int, marks []int, trim bool) string {
 	ranges := [][2]int{{start, end}}
-	if encl != nil && end-start+1 > maxBody {
-		ranges = trimmed(start, end, line)
+	if trim && end-start+1 > maxBody {
+		ranges = trimmed(start, end, marks)
 	}
 	width := len(fmt.Sprint(end))
 	var b strings.Builder
@@ -44,22 +45,24 @@ func codeAround(lines []string, line int, encl *index.Block) (snippet, bool) {
 		}
 		for n := r[0]; n <= r[1]; n++ {
 			mark := " "
-			if n == line {
+			if slices.Contains(marks, n) {
 				mark = ">"
 			}
 			fmt.Fprintf(&b, "%s%*d | %s\n", mark, width, n, strings.TrimRight(lines[n-1], "\r"))
 		}
 	}
-	return snippet{start: start, end: end, text: b.String()}, true
+	return b.String()
 }
 
-// trimmed keeps a long block's head, the lines near line and its last line.
-func trimmed(start, end, line int) [][2]int {
-	parts := [][2]int{
-		{start, start + keepHead - 1},
-		{max(start, line-keepNear), min(end, line+keepNear)},
-		{end, end},
+// trimmed keeps a long block's head, the lines near each mark and its last
+// line, merging ranges that touch.
+func trimmed(start, end int, marks []int) [][2]int {
+	parts := [][2]int{{start, start + keepHead - 1}}
+	sorted := slices.Sorted(slices.Values(marks))
+	for _, m := range sorted {
+		parts = append(parts, [2]int{max(start, m-keepNear), min(end, m+keepNear)})
 	}
+	parts = append(parts, [2]int{end, end})
 	out := parts[:1]
 	for _, p := range parts[1:] {
 		last := &out[len(out)-1]

@@ -106,47 +106,73 @@ func (s *Source) Candidates(ctx context.Context, q engine.Query) ([]engine.Candi
 // scoreLimit bounds how many diagnostics are read and scored per query.
 const scoreLimit = 200
 
+// candidates scores the diagnostics, keeps the best Max, and shows those
+// that point into the same code together.
 func (s *Source) candidates(ctx context.Context, ds []Diagnostic, q engine.Query) []engine.Candidate {
 	files := map[string][]string{}
 	pos := map[Severity]int{}
-	out := make([]engine.Candidate, 0, min(len(ds), scoreLimit))
+	items := make([]item, 0, min(len(ds), scoreLimit))
 	for _, d := range ds[:min(len(ds), scoreLimit)] {
 		if ctx.Err() != nil {
 			break
 		}
-		out = append(out, s.candidate(d, pos[d.Severity], files, q))
+		items = append(items, s.item(d, pos[d.Severity], files, q))
 		pos[d.Severity]++
 	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].Score > out[b].Score })
-	return out[:min(len(out), s.opts.Max)]
+	sort.SliceStable(items, func(a, b int) bool { return items[a].score > items[b].score })
+	items = items[:min(len(items), s.opts.Max)]
+	gs := groupItems(items)
+	out := make([]engine.Candidate, 0, len(gs))
+	for _, g := range gs {
+		out = append(out, candidate(g))
+	}
+	return out
 }
 
-// candidate builds one block: header lines, then the code around the line.
-func (s *Source) candidate(d Diagnostic, pos int, files map[string][]string, q engine.Query) engine.Candidate {
-	pl := s.res.resolve(d.Path)
-	var encl *index.Block
-	if pl.inside && s.opts.Enclosing != nil && d.Line > 0 {
-		if b, ok := s.opts.Enclosing(pl.rel, d.Line); ok {
-			encl = &b
+// item resolves, reads and scores one diagnostic.
+func (s *Source) item(d Diagnostic, pos int, files map[string][]string, q engine.Query) item {
+	it := item{d: d, pl: s.res.resolve(d.Path)}
+	if it.pl.inside && s.opts.Enclosing != nil && d.Line > 0 {
+		if b, ok := s.opts.Enclosing(it.pl.rel, d.Line); ok {
+			it.encl = &b
 		}
 	}
-	code, hasCode := codeAround(s.lines(pl, files), d.Line, encl)
-	head := header(d, pl, encl)
-	text := head + code.text
-	sc, sigs := score(d, pos, code.text, q)
+	it.lines = s.lines(it.pl, files)
+	shown := ""
+	if start, end, ok := region(len(it.lines), d.Line, it.encl); ok {
+		it.start, it.end = start, end
+		shown = strings.Join(it.lines[start-1:end], "\n")
+	}
+	it.score, it.sigs = score(d, pos, shown, q)
+	return it
+}
+
+// candidate renders a group: every diagnostic's header lines, the
+// enclosing block's name, then the code once.
+func candidate(g *group) engine.Candidate {
+	best := g.items[0]
+	var head strings.Builder
+	for _, it := range g.items {
+		head.WriteString(header(it.d, it.pl))
+	}
+	if best.encl != nil {
+		head.WriteString(enclosingLine(best.encl, best.pl))
+	}
+	text := head.String()
 	blk := index.Block{
-		Path: pl.shown, Lang: "text", Kind: index.KindDiagnostic, Name: shortName(d),
-		Signature: strings.SplitN(head, "\n", 2)[0], StartLine: d.Line, EndLine: d.Line,
+		Path: best.pl.shown, Lang: "text", Kind: index.KindDiagnostic, Name: groupName(g),
+		Signature: strings.SplitN(text, "\n", 2)[0], StartLine: best.d.Line, EndLine: best.d.Line,
 	}
-	if hasCode {
-		blk.StartLine, blk.EndLine = code.start, code.end
+	if g.start > 0 {
+		text += renderCode(best.lines, g.start, g.end, g.marks(), g.trim())
+		blk.StartLine, blk.EndLine = g.start, g.end
 	}
-	id := candidateID(d, pl)
+	id := candidateID(best.d, best.pl)
 	blk.ID, blk.Hash = id, hashOf(text)
 	return engine.Candidate{
 		ID: id, Source: engine.SourceDiagnostics, Block: blk, Text: text,
-		Score: sc, Signals: sigs, Reason: reason(d, pl, sigs),
-		Keep: d.Severity == SeverityError, Meta: meta(d, pl, encl),
+		Score: best.score, Signals: best.sigs, Reason: groupReason(g),
+		Keep: best.d.Severity == SeverityError, Meta: groupMeta(g),
 	}
 }
 

@@ -115,7 +115,7 @@ func TestCandidatesFromFile(t *testing.T) {
 func TestCandidatesMax(t *testing.T) {
 	var lines []string
 	for k := 1; k <= 9; k++ {
-		lines = append(lines, fmt.Sprintf("main.go:%d:1: problem %d", k, k))
+		lines = append(lines, fmt.Sprintf("f%d.go:%d:1: problem %d", k, k, k)) // files not on disk: no code, no grouping
 	}
 	root := writeRoot(t, map[string]string{"main.go": mainGo})
 	s := New(Options{Root: root, File: "-", Stdin: strings.NewReader(strings.Join(lines, "\n"))})
@@ -307,5 +307,45 @@ func TestCandidatesDeadlineThenResult(t *testing.T) {
 	cs, err := s.Candidates(context.Background(), engine.Query{})
 	if err != nil || len(cs) != 1 {
 		t.Errorf("later query: %v %v", cs, err)
+	}
+}
+
+// TestGrouped: diagnostics pointing into the same code become one block,
+// the code shown once with every reported line marked.
+func TestGrouped(t *testing.T) {
+	src := "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc greet(name string) string {\n\tvar n int = name\n\treturn fmt.Sprintf(\"hello %d\", undefinedThing)\n}\n\nfunc main() {\n\tfmt.Println(greet(\"x\"))\n}\n"
+	root := writeRoot(t, map[string]string{"main.go": src})
+	in := readCapture(t, "captures/go_build.txt")
+	encl := func(p string, line int) (index.Block, bool) {
+		return index.Block{Kind: index.KindFunction, Name: "greet", StartLine: 8, EndLine: 11}, line >= 8 && line <= 11
+	}
+	tests := []struct {
+		name  string
+		encl  func(string, int) (index.Block, bool)
+		want  int
+		metaN string
+	}{
+		{"windows", nil, 1, "4"},
+		{"enclosing", encl, 1, "4"}, // the import error's window overlaps greet
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := New(Options{Root: root, File: "-", Stdin: strings.NewReader(in), Enclosing: tc.encl})
+			cs, err := s.Candidates(context.Background(), engine.Query{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(cs) != tc.want {
+				t.Fatalf("%d candidates, want %d", len(cs), tc.want)
+			}
+			var texts []string
+			for _, c := range cs {
+				texts = append(texts, c.Text)
+			}
+			golden(t, tc.name, strings.Join(texts, "---\n"))
+			if got := cs[0].Meta["diagnostics"]; got != tc.metaN {
+				t.Errorf("meta diagnostics = %q, want %q (%s)", got, tc.metaN, cs[0].Block.Name)
+			}
+		})
 	}
 }
