@@ -40,6 +40,18 @@
 // lift the score (up to the band's top), and the tool's order lowers it
 // slightly (the first error outranks the tenth). Signals name each term.
 //
+// # Blocks
+//
+// Each block starts with one header per diagnostic ("error rustc:
+// mismatched types [E0308]", its location, notes and help), then the code:
+// the enclosing function when the index knows it (head, the lines near
+// each reported line and the closing line when it is longer than 40
+// lines), else ±8 lines, numbered, each reported line marked with ">".
+// Only the best Max diagnostics (default 5) are shown; those whose code
+// overlaps in one file share one block, so two errors in one function cost
+// the function once, and no two blocks of a file overlap (the packer folds
+// a block that lies inside another). The block's range is the code shown.
+//
 // # Safety
 //
 // Paths outside the root (absolute paths elsewhere, paths climbing out with
