@@ -5,6 +5,7 @@ package chunk
 import (
 	ts "github.com/tree-sitter/go-tree-sitter"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -224,5 +225,26 @@ func TestParseBudget(t *testing.T) {
 	}
 	if n != (50*10+100_000)/100 {
 		t.Errorf("budget allowed %d callbacks", n)
+	}
+}
+
+func TestTreeSitterCRLF(t *testing.T) {
+	tests := []struct {
+		path, src string
+		want      []string
+	}{
+		{"x.py", "import os\r\n\r\ndef f(\r\n    a,\r\n):\r\n    \"\"\"Doc.\r\n    More.\"\"\"\r\n    pass\r\n", []string{"header 1-2", "function 3-8 f"}},
+		{"x.ts", "import a from \"a\";\r\n\r\n/** Doc. */\r\nexport class A {\r\n  m(): void {}\r\n}\r\n", []string{"header 1-2", "class 3-6 A", "method 5-5 A.m"}},
+	}
+	for _, tc := range tests {
+		bs := File(tc.path, []byte(tc.src))
+		if got := summaries(bs); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.path, got, tc.want)
+		}
+		for _, b := range bs {
+			if strings.ContainsRune(b.Name+b.Signature+b.Doc+strings.Join(b.Imports, ""), '\r') {
+				t.Errorf("%s: %s keeps a CR: %+v", tc.path, b.ID, b)
+			}
+		}
 	}
 }
