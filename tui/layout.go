@@ -17,7 +17,6 @@ const (
 	metersHeight    = 2
 	statusHeight    = 1
 	shortHelpHeight = 1
-	fullHelpHeight  = 7
 )
 
 // layout is where each pane goes, computed from the terminal size alone.
@@ -29,20 +28,20 @@ type layout struct {
 	resultsH      int
 	previewW      int
 	previewH      int
-	helpH         int
+	helpH         int  // the short help line
+	fullHelp      bool // all keys replace the list and the preview
 }
 
 // computeLayout splits the terminal: query line, meters, then the list and
 // the preview (side by side when wide, stacked otherwise), the status line
-// and the help. It is pure so it can be tested at any size.
+// and the short help. With showHelp, all keys take the body's place and the
+// panes keep their sizes (so toggling help re-renders nothing). It is pure
+// so it can be tested at any size.
 func computeLayout(w, h int, showHelp bool) layout {
-	l := layout{width: w, height: h, helpH: shortHelpHeight}
+	l := layout{width: w, height: h, helpH: shortHelpHeight, fullHelp: showHelp}
 	if w < minWidth || h < minHeight {
 		l.tooSmall = true
 		return l
-	}
-	if showHelp {
-		l.helpH = fullHelpHeight
 	}
 	body := h - queryHeight - metersHeight - statusHeight - l.helpH
 	if w >= sideBySideWidth {

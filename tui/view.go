@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/progress"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -30,7 +31,11 @@ func (m Model) render() string {
 	case m.indexing:
 		return m.indexView()
 	}
-	parts := []string{m.query.View(), m.meters.View(), m.bodyView(), m.status.View(), m.helpView()}
+	body := m.bodyView()
+	if m.lay.fullHelp {
+		body = m.fullHelpView(m.height - queryHeight - metersHeight - statusHeight - m.lay.helpH)
+	}
+	parts := []string{m.query.View(), m.meters.View(), body, m.status.View(), m.helpView()}
 	screen := strings.Join(parts, "\n")
 	if strings.Count(screen, "\n") != m.height-1 { // a pane drew the wrong height
 		return fitBlock(screen, m.width, m.height)
@@ -58,8 +63,34 @@ func (m Model) helpKeys() help.KeyMap {
 
 func (m Model) helpView() string {
 	h := m.help
-	h.ShowAll = m.lay.helpH > shortHelpHeight
-	return fitBlock(h.View(m.helpKeys()), m.width, m.lay.helpH)
+	h.ShowAll = false
+	return fitLine(h.View(m.helpKeys()), m.width)
+}
+
+// fullHelpView shows every live key, its columns wrapped into as many rows
+// as the width needs.
+func (m Model) fullHelpView(height int) string {
+	h := m.help
+	var rows []string
+	var row []string
+	rowW := 0
+	for _, group := range m.helpKeys().FullHelp() {
+		col := h.FullHelpView([][]key.Binding{group})
+		if col == "" {
+			continue
+		}
+		w := lipgloss.Width(col) + 4
+		if rowW > 0 && rowW+w > m.width {
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+			row, rowW = nil, 0
+		}
+		row, rowW = append(row, col+"    "), rowW+w
+	}
+	if len(row) > 0 {
+		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+	}
+	title := m.st.title.Render("keys") + m.st.faint.Render("  (? closes)")
+	return fitBlock(title+"\n\n"+strings.Join(rows, "\n\n"), m.width, height)
 }
 
 // indexView is the screen while the index is built for the first time.

@@ -121,6 +121,9 @@ func TestComputeLayout(t *testing.T) {
 		if l.tooSmall {
 			continue
 		}
+		if l.fullHelp != tc.help {
+			t.Errorf("%d×%d: fullHelp %v", tc.w, tc.h, l.fullHelp)
+		}
 		body := tc.h - queryHeight - metersHeight - statusHeight - l.helpH
 		if l.side {
 			if l.resultsW+l.previewW != tc.w || l.resultsH != body || l.previewH != body {
