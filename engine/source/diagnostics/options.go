@@ -31,7 +31,8 @@ type Options struct {
 	// Root is the repository root: commands run there, relative paths are
 	// resolved against it and nothing outside it is read.
 	Root string
-	// File is a file of tool output to parse, or "-" for Stdin.
+	// File is a file of tool output to parse (relative to the working
+	// directory), or "-" for Stdin.
 	File string
 	// Stdin is read when File is "-" (main passes os.Stdin).
 	Stdin io.Reader

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"time"
 )
 
@@ -38,11 +37,7 @@ func readFileInput(o Options) ([]byte, error) {
 	var r io.Reader = o.Stdin
 	name := "stdin"
 	if o.File != "-" {
-		p := o.File
-		if !filepath.IsAbs(p) && o.Root != "" {
-			p = filepath.Join(o.Root, p)
-		}
-		f, err := os.Open(p)
+		f, err := os.Open(o.File) // relative to the working directory, as typed
 		if err != nil {
 			return nil, fmt.Errorf("diagnostics: open %s: %w", o.File, err)
 		}

@@ -70,7 +70,7 @@ func TestCandidatesFromFile(t *testing.T) {
 	}, "\n")
 	root := writeRoot(t, map[string]string{"main.go": mainGo, "diag.txt": output, "src/util.js": "a\nb\nc\nif (a == b) {}\n"})
 	rr := &recordingReader{root: root}
-	s := New(Options{Root: root, File: "diag.txt", ReadFile: rr.read, Max: 10})
+	s := New(Options{Root: root, File: filepath.Join(root, "diag.txt"), ReadFile: rr.read, Max: 10})
 	cs, err := s.Candidates(context.Background(), engine.Query{})
 	if err != nil {
 		t.Fatal(err)
