@@ -113,6 +113,7 @@ func pkGreedy(pr pkProblem) (float64, int) {
 	}
 	budget := pr.budget
 	p.greedy(all, &budget)
+	p.rescue(all, budget)
 	v, used := 0.0, 0
 	for i, ch := range p.ch {
 		if ch.cur >= 0 {
@@ -125,9 +126,9 @@ func pkGreedy(pr pkProblem) (float64, int) {
 
 // TestGreedyVersusBruteForce compares the greedy with the exact optimum on
 // random instances of up to 10 blocks. Measured on 400 instances: the
-// greedy reaches on average 98.7 % of the optimum and at worst 67.9 % (an
-// instance where one big block beats several small ones; -v prints the
-// figures); the test fails below 95 % on average or 60 % on any instance.
+// greedy with its rescue reaches on average 98.9 % of the optimum and at
+// worst 73.4 % (67.9 % without the rescue; -v prints the figures); the
+// test fails below 95 % on average or 65 % on any instance.
 func TestGreedyVersusBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	const runs = 400
@@ -151,7 +152,7 @@ func TestGreedyVersusBruteForce(t *testing.T) {
 	}
 	mean := sum / runs
 	t.Logf("greedy/optimum over %d instances (n <= 10): mean %.3f, worst %.3f", runs, mean, worst)
-	if mean < 0.95 || worst < 0.60 {
+	if mean < 0.95 || worst < 0.65 {
 		t.Errorf("greedy too far from the optimum: mean %.3f, worst %.3f", mean, worst)
 	}
 }

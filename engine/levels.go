@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/loupe-dev/loupe/index"
 )
 
 // Bytes per token used to estimate candidates before they are counted
@@ -215,4 +217,91 @@ func headLines(text string, min, headTokens int) int {
 		n++
 	}
 	return n
+}
+
+// Level weights: the share of a block's score that packing it at a level
+// is worth.
+const (
+	weightFull      = 1.0
+	weightHead      = 0.6
+	weightSignature = 0.35
+	weightBookend   = 0.3
+	weightReference = 0.05
+)
+
+func levelWeight(l Level) float64 {
+	switch l {
+	case LevelFull:
+		return weightFull
+	case LevelHead:
+		return weightHead
+	case LevelSignature:
+		return weightSignature
+	case LevelBookend:
+		return weightBookend
+	}
+	return weightReference
+}
+
+// levelOptions lists candidate c's levels from ceiling down, with
+// estimated costs. cap >= 0 leaves out every level but the reference line
+// that is estimated above it, and sizes the head level to it.
+func levelOptions(c Candidate, ceiling Level, cap int) []levelOption {
+	est, head := levelEstimates(c, cap)
+	opts := make([]levelOption, 0, LevelReference-ceiling+1)
+	for lv := ceiling; lv <= LevelReference; lv++ {
+		if lv == LevelHead && head <= 0 {
+			continue
+		}
+		if lv == LevelSignature && lv != ceiling && c.Block.Signature == "" {
+			continue // without a signature this level is only the first line
+		}
+		if cap >= 0 && lv != LevelReference && est[lv] > cap {
+			continue
+		}
+		opts = append(opts, levelOption{level: lv, head: max(head, 0), est: est[lv], exact: -1,
+			value: max(c.Score, minScore) * levelWeight(lv)})
+	}
+	return opts
+}
+
+// levelEstimates estimates c's cost at every level, and the head
+// allowance under cap (cap < 0: no cap).
+func levelEstimates(c Candidate, cap int) ([LevelReference + 1]int, int) {
+	prose := isProse(c)
+	ref := referenceEstimate(c)
+	hdr := headerEstimate + ref
+	full := EstimateTokens(c.Text, prose)
+	lines := max(c.Block.Lines(), 1)
+	marker := 12
+	head := full / 2
+	if cap >= 0 {
+		head = min(head, cap-hdr-marker)
+	}
+	head -= head % headQuantum
+	return [...]int{
+		LevelFull:      full + hdr,
+		LevelHead:      min(head+marker, full) + hdr,
+		LevelSignature: min(EstimateTokens(c.Block.Signature+c.Block.Doc, prose)+full/lines+marker, full) + hdr,
+		LevelBookend:   min(full*(bookendHead+bookendTail)/lines+marker, full) + hdr,
+		LevelReference: ref + 6,
+	}, head
+}
+
+// referenceEstimate estimates ReferenceLine(c) without building it.
+func referenceEstimate(c Candidate) int {
+	b := c.Block
+	n := len(b.Kind) + max(len(b.QualName), len(b.Name)) + len(b.Path) + 14
+	if b.Path == "" {
+		n += len(c.ID)
+	}
+	return int(float64(n)/bytesPerTokenCode + 0.999)
+}
+
+func isProse(c Candidate) bool {
+	switch c.Block.Lang {
+	case "markdown", "text", "rst", "asciidoc", "":
+		return true
+	}
+	return c.Block.Kind == index.KindSection
 }
