@@ -78,7 +78,8 @@ type lineRef struct {
 }
 
 // attachRefs gives each reference to the innermost block holding its line
-// (a method rather than its class), leaving out a block's own name.
+// (a method rather than its class), leaving out a block's own name
+// (recursion) except in tests, which are often named after what they call.
 func attachRefs(bs []Block, refs []lineRef, n int) {
 	if len(refs) == 0 {
 		return
@@ -95,7 +96,7 @@ func attachRefs(bs []Block, refs []lineRef, n int) {
 			continue
 		}
 		i := owner[r.line]
-		if r.name != bs[i].Name {
+		if r.name != bs[i].Name || bs[i].Test { // a test named after what it tests keeps it
 			sets[i].add(r.name)
 		}
 	}

@@ -16,7 +16,10 @@ const (
 	KindSection   Kind = "section" // a document section, split at headings
 	KindWindow    Kind = "window"  // about 60 lines of anything else
 	// KindVariable is a top-level var or const declaration (a Go group is
-	// one block, named after its first name), or a Rust const or static.
+	// one block, named after its first name), a Rust const or static, or a
+	// module-level assignment in Python, JavaScript or TypeScript (a run of
+	// them separated only by blank lines is one block); the signature lists
+	// every name or statement.
 	KindVariable Kind = "variable"
 )
 

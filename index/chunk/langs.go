@@ -91,7 +91,7 @@ func isJSCommon(s string) bool {
 	case "log", "push", "length", "then", "catch", "map", "forEach", "filter",
 		"reduce", "toString", "require", "console", "prototype", "call",
 		"apply", "bind", "string", "number", "boolean", "void", "any",
-		"unknown", "never", "undefined", "object":
+		"unknown", "never", "undefined", "object", "describe", "it", "test", "expect":
 		return true
 	}
 	return false

@@ -10,7 +10,11 @@ package chunk
 //	interface an interface or trait (container)
 //	type      a struct, enum, union, type alias
 //	impl      a Rust impl block (container; @name is the implementing type)
-//	variable  a Rust const or static item
+//	variable  a module-level assignment or declaration (Python, JavaScript,
+//	          TypeScript) or a Rust const or static item; a JavaScript
+//	          declaration whose value is a function is a function instead
+//	test      a top-level describe/it/test call in JavaScript or TypeScript,
+//	          named by its first string argument
 //
 // Reference queries capture @ref on identifiers a block uses that may be
 // defined elsewhere: called names, member and field names, type names.
@@ -18,6 +22,7 @@ package chunk
 const pythonDefs = `
 (function_definition name: (identifier) @name) @def.function
 (class_definition name: (identifier) @name) @def.class
+(module (expression_statement (assignment left: (identifier) @name)) @def.variable)
 `
 
 const pythonRefs = `
@@ -36,6 +41,13 @@ const jsDefs = `
 (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])) @def.function
 (variable_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])) @def.function
 (field_definition property: (property_identifier) @name value: [(arrow_function) (function_expression)]) @def.function
+(program (lexical_declaration (variable_declarator name: (identifier) @name)) @def.variable)
+(program (variable_declaration (variable_declarator name: (identifier) @name)) @def.variable)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.variable))
+(program (expression_statement (call_expression
+  function: (identifier) @test.fn
+  arguments: (arguments . [(string (string_fragment) @name) (template_string (string_fragment) @name)])) @def.test)
+  (#match? @test.fn "^(describe|it|test|suite|context)$"))
 `
 
 const jsRefs = `
@@ -61,6 +73,13 @@ const tsDefs = `
 (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])) @def.function
 (variable_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])) @def.function
 (public_field_definition name: (property_identifier) @name value: [(arrow_function) (function_expression)]) @def.function
+(program (lexical_declaration (variable_declarator name: (identifier) @name)) @def.variable)
+(program (variable_declaration (variable_declarator name: (identifier) @name)) @def.variable)
+(program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.variable))
+(program (expression_statement (call_expression
+  function: (identifier) @test.fn
+  arguments: (arguments . [(string (string_fragment) @name) (template_string (string_fragment) @name)])) @def.test)
+  (#match? @test.fn "^(describe|it|test|suite|context)$"))
 `
 
 const tsRefs = `

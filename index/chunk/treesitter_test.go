@@ -13,7 +13,7 @@ func TestTreeSitterBlocks(t *testing.T) {
 	runWantBlocks(t, []wantBlocks{
 		{"py/payments/gateway.py", []string{
 			"header 1-6",
-			"window 7-9",
+			"variable 7-9 DEFAULT_RETRIES",
 			"class 10-13 PaymentError",
 			"class 14-20 Charge",
 			"class 21-42 Gateway",
@@ -46,7 +46,7 @@ func TestTreeSitterBlocks(t *testing.T) {
 		}},
 		{"web/src/format.js", []string{
 			"header 1-2",
-			"window 3-4",
+			"variable 3-4 SYMBOLS",
 			"function 5-10 formatAmount",
 			"function 11-12 isKnownCurrency",
 			"class 13-21 AmountFormatter",
@@ -60,7 +60,7 @@ func TestTreeSitterBlocks(t *testing.T) {
 		}},
 		{"web/src/checkout.test.ts", []string{
 			"header 1-2",
-			"window 3-13",
+			"function 3-13 retryWithBackoff",
 		}},
 		{"rust/src/lib.rs", []string{
 			"header 1-8",
@@ -130,6 +130,13 @@ func TestTreeSitterDetails(t *testing.T) {
 		{"web/src/PayButton.tsx", "PayButton", func(b Block) bool {
 			return hasAll(b.Refs, "Props", "Checkout", "submit", "onPaid")
 		}, "TSX component refs"},
+		{"web/src/checkout.test.ts", "retryWithBackoff", func(b Block) bool {
+			return b.Test && b.Signature == `describe("retryWithBackoff", () => {` && hasAll(b.Refs, "retryWithBackoff", "toBe") &&
+				!slices.Contains(b.Refs, "expect")
+		}, "top-level describe is a test block"},
+		{"web/src/format.js", "SYMBOLS", func(b Block) bool {
+			return b.Kind == KindVariable && b.Signature == `const SYMBOLS = { EUR: "€", USD: "$", GBP: "£" };`
+		}, "module-level constant"},
 		{"rust/src/lib.rs", "", func(b Block) bool {
 			return b.Kind == KindHeader && slices.Equal(b.Imports, []string{"std::time::Duration", "crate::ledger::Ledger"})
 		}, "use paths"},
@@ -189,6 +196,9 @@ func TestTreeSitterSource(t *testing.T) {
 		{"decorators and comments join the definition", "x.py",
 			"import os\n\n# helper\n@cache\n@other(1)\ndef f():\n    def inner():\n        pass\n",
 			[]string{"header 1-2", "function 3-8 f"}, []string{"os"}},
+		{"consecutive module-level assignments form one block", "x.py",
+			"import os\n\nA = 1\nB: int = 2\n\n# c\nC = 3\nif A:\n    D = 4\n",
+			[]string{"header 1-2", "variable 3-7 A", "window 8-9"}, []string{"os"}},
 		{"nested class stays inside its class", "x.py",
 			"class A:\n    class B:\n        def m(self): pass\n    def n(self): pass\n",
 			[]string{"class 1-4 A", "method 4-4 A.n"}, nil},

@@ -34,6 +34,7 @@ func (f *tsFile) block(d *tsDef, prefix string) (Block, int) {
 	if prefix != "" {
 		b.Kind, b.QualName = KindMethod, prefix+"."+d.name
 	}
+	b.Test = d.what == "test"
 	body := bodyOf(&d.node)
 	sigEnd := d.node.EndByte()
 	if body != nil {
@@ -44,7 +45,7 @@ func (f *tsFile) block(d *tsDef, prefix string) (Block, int) {
 	if body != nil {
 		trimmed := strings.TrimRight(string(sig), " \t\r\n")
 		bodyLine = startLine(&d.node) + strings.Count(trimmed, "\n")
-	} else if i := strings.IndexByte(string(sig), '\n'); i >= 0 && b.Kind != KindFunction && b.Kind != KindMethod {
+	} else if i := strings.IndexByte(string(sig), '\n'); i >= 0 && (b.Test || (b.Kind != KindFunction && b.Kind != KindMethod)) {
 		sig = sig[:i]
 	}
 	b.Signature = capSignature(cleanSignature(string(sig)))

@@ -54,7 +54,7 @@ func (f *tsFile) scan(root *ts.Node) ([]tsDef, []lineRef) {
 	defer qc.Close()
 	var defs []tsDef
 	var refs []lineRef
-	seen := map[uintptr]bool{}
+	seen := map[uintptr]int{} // node → index in defs
 	ms := qc.Matches(f.c.query, root, f.src)
 	for m := ms.Next(); m != nil; m = ms.Next() {
 		var d tsDef
@@ -70,11 +70,18 @@ func (f *tsFile) scan(root *ts.Node) ([]tsDef, []lineRef) {
 				d.node, d.what = cp.Node, w
 			}
 		}
-		if name == nil || d.what == "" || seen[d.node.Id()] {
+		if name == nil || d.what == "" {
 			continue
 		}
-		seen[d.node.Id()] = true
+		if i, ok := seen[d.node.Id()]; ok {
+			// const f = () => {} matches as a variable and a function.
+			if d.what == "function" {
+				defs[i].what = "function"
+			}
+			continue
+		}
 		if f.name(&d, name) {
+			seen[d.node.Id()] = len(defs)
 			defs = append(defs, d)
 		}
 	}
@@ -159,8 +166,45 @@ func (f *tsFile) blocks(defs []tsDef) (top, members []Block) {
 		}
 		stack = append(stack, open{end: d.node.EndByte(), def: i})
 	}
+	top, bodies = f.mergeVariables(top, bodies)
 	f.outlines(top, bodies, members)
 	return top, members
+}
+
+// mergeVariables joins runs of top-level variable blocks separated by
+// nothing but blank lines into one block, named after the first, whose
+// signature lists each statement's first line: a module's constants
+// become one block rather than one per line.
+func (f *tsFile) mergeVariables(top []Block, bodies []int) ([]Block, []int) {
+	var lines []string
+	outT, outB := top[:0], bodies[:0]
+	for i, b := range top {
+		if n := len(outT); n > 0 && b.Kind == KindVariable && outT[n-1].Kind == KindVariable {
+			if lines == nil {
+				lines = SplitLines(string(f.src))
+			}
+			if prev := &outT[n-1]; prev.EndLine < b.StartLine && b.StartLine <= len(lines) &&
+				onlyBlank(lines[prev.EndLine:b.StartLine-1]) {
+				prev.EndLine = max(prev.EndLine, b.EndLine)
+				prev.Signature = capSignature(prev.Signature + "\n" + b.Signature)
+				if prev.Doc == "" {
+					prev.Doc = b.Doc
+				}
+				continue
+			}
+		}
+		outT, outB = append(outT, b), append(outB, bodies[i])
+	}
+	return outT, outB
+}
+
+func onlyBlank(lines []string) bool {
+	for _, l := range lines {
+		if !isBlank(l) {
+			return false
+		}
+	}
+	return true
 }
 
 func isContainer(what string) bool {
