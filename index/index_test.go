@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -288,5 +289,39 @@ func TestLockedMessageNamesPid(t *testing.T) {
 	_, err = acquireLock(context.Background(), dir, 0)
 	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "pid ") {
 		t.Fatalf("second lock: %v, want ErrLocked naming a pid", err)
+	}
+}
+
+// TestIncrementalManyFiles changes enough files for several batches and
+// writers, under -race.
+func TestIncrementalManyFiles(t *testing.T) {
+	files := map[string]string{}
+	for i := range 300 {
+		files[fmt.Sprintf("pkg%d/f%d.go", i%7, i)] = fmt.Sprintf("package p\n\n// F%d does %d.\nfunc F%d() int { return %d }\n", i, i, i, i)
+	}
+	root, ix, st := build(t, files)
+	if st.Added != 300 {
+		t.Fatalf("added %d", st.Added)
+	}
+	old := batchSize
+	batchSize = 50
+	defer func() { batchSize = old }()
+	for i := 0; i < 300; i += 2 {
+		writeTree(t, root, map[string]string{fmt.Sprintf("pkg%d/f%d.go", i%7, i): fmt.Sprintf("package p\n\nfunc G%d() {}\n", i)})
+	}
+	st, err := ix.Update(context.Background(), nil)
+	must(t, err)
+	if st.Changed != 150 || st.Unchanged != 150 {
+		t.Fatalf("stats = %+v", st)
+	}
+	for _, tc := range []struct {
+		name string
+		want int
+	}{{"G10", 1}, {"F10", 0}, {"F11", 1}} {
+		bs, err := ix.Symbol(context.Background(), tc.name)
+		must(t, err)
+		if len(bs) != tc.want {
+			t.Errorf("Symbol(%s) = %d blocks, want %d", tc.name, len(bs), tc.want)
+		}
 	}
 }

@@ -59,7 +59,13 @@ func (ix *Index) indexFiles(ctx context.Context, bi bleve.Index, sw *storeWriter
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	results := ix.startWorkers(ctx, p.read, man)
+	// Workers must not read the manifest while writers change it: take
+	// the old entries they need now.
+	olds := make([]*fileEntry, len(p.read))
+	for i, f := range p.read {
+		olds[i] = man.Files[f.Rel]
+	}
+	results := ix.startWorkers(ctx, p.read, olds)
 	shared := &buildState{bi: bi, sw: sw, man: man, stats: stats}
 	var done, bytes atomic.Int64
 	errc := make(chan error, ix.workers())
@@ -119,9 +125,9 @@ func (ix *Index) workers() int {
 	return runtime.GOMAXPROCS(0)
 }
 
-func (ix *Index) startWorkers(ctx context.Context, files []walkFile, man *manifest) <-chan fileResult {
+func (ix *Index) startWorkers(ctx context.Context, files []walkFile, olds []*fileEntry) <-chan fileResult {
 	n := ix.workers()
-	jobs := make(chan walkFile)
+	jobs := make(chan int)
 	results := make(chan fileResult, 4*n)
 	an := newAnalyzers(buildMapping())
 	var wg sync.WaitGroup
@@ -129,16 +135,16 @@ func (ix *Index) startWorkers(ctx context.Context, files []walkFile, man *manife
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for f := range jobs {
-				results <- prepareFile(f, man.Files[f.Rel], ix.opts.MaxFileSize, an)
+			for i := range jobs {
+				results <- prepareFile(files[i], olds[i], ix.opts.MaxFileSize, an)
 			}
 		}()
 	}
 	go func() {
 		defer close(jobs)
-		for _, f := range files {
+		for i := range files {
 			select {
-			case jobs <- f:
+			case jobs <- i:
 			case <-ctx.Done():
 				return
 			}
