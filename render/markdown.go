@@ -58,7 +58,10 @@ func writeMarkdownItem(sb *strings.Builder, it *engine.Item) {
 		sb.WriteString(metaLine(it.Meta))
 		sb.WriteByte('\n')
 	}
-	fence := strings.Repeat("`", max(3, longestRun(it.Body, '`')+1))
+	fence := "```"
+	if strings.Contains(it.Body, fence) { // rare: scan only then
+		fence = strings.Repeat("`", longestRun(it.Body, '`')+1)
+	}
 	sb.WriteString(fence)
 	sb.WriteString(language(*it))
 	sb.WriteByte('\n')
