@@ -12,6 +12,15 @@
 // split into sections at headings; plain text and everything else into
 // windows of about WindowLines lines cut at blank lines.
 //
+// Besides functions, methods, classes, interfaces and types, top-level
+// values are blocks of kind variable: a Go var or const declaration (a
+// group is one block), a Rust const or static, a run of module-level
+// assignments in Python, JavaScript or TypeScript. A top-level
+// describe/it/test call in JavaScript or TypeScript is a function block
+// named by its description and marked Test. A file's imports (and Go or
+// Java package clause) form its header block, from line 1 through the last
+// import; Imports holds the import paths.
+//
 // # Coverage
 //
 // Every line of a file belongs to exactly one block, with one exception: a
