@@ -238,3 +238,26 @@ func TestCancelled(t *testing.T) {
 		t.Error("no error from a cancelled context")
 	}
 }
+
+func TestOldCommitsOnlyWhenRelevant(t *testing.T) {
+	r := gittest.New(t)
+	r.Write("pay/pay.go", payGo, time.Time{})
+	r.Write("docs/guide.md", "# Guide\n", time.Time{})
+	r.Commit(now.Add(-90*24*time.Hour), "release")
+	r.Write("notes.txt", "hello\n", time.Time{})
+	r.Commit(now.Add(-20*24*time.Hour), "notes")
+	src := changes.New(changes.Options{Root: r.Dir, MaxChanges: 1, Now: func() time.Time { return now }})
+	got, err := src.Candidates(context.Background(), engine.Query{Keywords: []string{"refund"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, c := range got {
+		paths = append(paths, c.Block.Path)
+	}
+	// notes.txt is kept (the most recent change), pay.go mentions
+	// refund; guide.md, old and unrelated, is left out.
+	if !slices.Equal(paths, []string{"pay/pay.go", "notes.txt"}) {
+		t.Errorf("paths %v", paths)
+	}
+}

@@ -32,6 +32,9 @@ const (
 	recencyHalfLife  = 6 * time.Hour
 	// maxCandidates bounds what the source offers (kept changes always go).
 	maxCandidates = 50
+	// staleCommitAge: a file committed longer ago than this is no longer
+	// a recent change; it is offered only when the query mentions it.
+	staleCommitAge = 14 * 24 * time.Hour
 )
 
 // queryTerms are the lowercased words a change is matched against.
@@ -65,14 +68,25 @@ func rank(list []change, q engine.Query, now time.Time, keep int) []engine.Candi
 		cands = append(cands, candidate(c, terms, now))
 	}
 	markRecent(cands, list, keep)
-	slices.SortStableFunc(cands, byScore)
-	out := cands[:0]
+	fresh := cands[:0]
 	for i, c := range cands {
+		if c.Keep || list[i].status != StatusCommitted || now.Sub(list[i].when) <= staleCommitAge || relevant(c) {
+			fresh = append(fresh, c)
+		}
+	}
+	slices.SortStableFunc(fresh, byScore)
+	out := fresh[:0]
+	for i, c := range fresh {
 		if i < maxCandidates || c.Keep {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// relevant reports whether c matched the query at all.
+func relevant(c engine.Candidate) bool {
+	return slices.ContainsFunc(c.Signals, func(s engine.Signal) bool { return s.Name == "text" || s.Name == "path" })
 }
 
 func byScore(a, b engine.Candidate) int {

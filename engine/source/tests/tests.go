@@ -75,7 +75,7 @@ func (s *Source) Follow(ctx context.Context, q engine.Query, top []engine.Candid
 	var order []string
 	files := map[string][]index.Block{} // FileBlocks answers: hits often share a file
 	for _, hit := range eligible(top, q) {
-		list, err := s.testsOf(ctx, hit, files)
+		list, err := s.testsOf(ctx, hit, queryWords(q), files)
 		if err != nil {
 			return nil, err
 		}
@@ -111,7 +111,7 @@ func eligible(top []engine.Candidate, q engine.Query) []engine.Candidate {
 }
 
 // testsOf finds the tests of one hit, best first.
-func (s *Source) testsOf(ctx context.Context, hit engine.Candidate, files map[string][]index.Block) ([]found, error) {
+func (s *Source) testsOf(ctx context.Context, hit engine.Candidate, words []string, files map[string][]index.Block) ([]found, error) {
 	b := hit.Block
 	refs, err := s.ix.Callers(ctx, b.Name, callersLimit)
 	if err != nil {
@@ -127,7 +127,7 @@ func (s *Source) testsOf(ctx context.Context, hit engine.Candidate, files map[st
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		for _, t := range s.fileTests(p, b, files) {
+		for _, t := range related(s.fileTests(p, b, files), b, words) {
 			if _, ok := byID[t.ID]; !ok {
 				byID[t.ID] = score(hit, t, factorConvention, "beside it in "+p)
 			}
@@ -141,9 +141,44 @@ func (s *Source) testsOf(ctx context.Context, hit engine.Candidate, files map[st
 		if c := cmp.Compare(b.score, a.score); c != 0 {
 			return c
 		}
-		return cmp.Or(strings.Compare(a.block.Path, b.block.Path), cmp.Compare(a.block.StartLine, b.block.StartLine))
+		return cmp.Or(strings.Compare(a.block.Path, b.block.Path), cmp.Compare(a.block.StartLine, b.block.StartLine),
+			strings.Compare(a.block.ID, b.block.ID))
 	})
 	return list, nil
+}
+
+// related keeps the tests of a conventional test file that have to do
+// with hit: their name contains the hit's name or a query word. A file
+// with only a few tests keeps them all (a small module's tests are all
+// about it); a big one would otherwise offer unrelated tests.
+func related(tests []index.Block, hit index.Block, words []string) []index.Block {
+	if len(tests) <= perHit {
+		return tests
+	}
+	name := strings.ToLower(hit.Name)
+	var out []index.Block
+	for _, t := range tests {
+		tn := strings.ToLower(t.Name)
+		if strings.Contains(tn, name) || slices.ContainsFunc(words, func(w string) bool { return strings.Contains(tn, w) }) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// minWordLen: shorter query words are too common to tie a test to a query.
+const minWordLen = 4
+
+// queryWords are the lowercased query keywords and identifiers long
+// enough to relate a test's name to the query.
+func queryWords(q engine.Query) []string {
+	var out []string
+	for _, w := range slices.Concat(q.Keywords, q.Identifiers) {
+		if len(w) >= minWordLen {
+			out = append(out, strings.ToLower(w))
+		}
+	}
+	return out
 }
 
 // fileTests are the test blocks of file p (other than the hit): its test

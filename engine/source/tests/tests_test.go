@@ -142,3 +142,24 @@ func TestConventionalPaths(t *testing.T) {
 		}
 	}
 }
+
+func TestConventionTestsMustRelate(t *testing.T) {
+	border := blk("src/options.go", "Border", false)
+	blocks := []index.Block{border}
+	for _, n := range []string{"TestDelimiter", "TestQuote", "TestBorderShape", "TestPreviewWindow", "TestParse"} {
+		blocks = append(blocks, blk("src/options_test.go", n, true))
+	}
+	got, err := New(&fakeIndex{blocks: blocks}).Follow(context.Background(),
+		engine.Query{Keywords: []string{"fix", "preview"}}, []engine.Candidate{hit(border, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"tests:src/options_test.go#TestBorderShape", "tests:src/options_test.go#TestPreviewWindow"}
+	var ids []string
+	for _, c := range got {
+		ids = append(ids, c.ID)
+	}
+	if !slices.Equal(ids, want) {
+		t.Errorf("got %v, want %v", ids, want)
+	}
+}
