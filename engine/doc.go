@@ -49,7 +49,7 @@ Cost: O(n) in the length of the query, plus sorting the bounded term sets.
 # Candidates
 
 The code source (NewCodeProvider) runs one full-text search over every
-non-prose block: the top 48 keywords and their light stems ("retries" →
+non-prose block: the top 32 keywords and their light stems ("retries" →
 "retry"; the index does not stem, so the stem goes next to the word) and
 the identifiers' words as text, the identifiers as exact names and the
 paths as path fragments. The index boosts a word in a block's name four
@@ -125,7 +125,7 @@ cannot be read at all is left out.
 One full-text search (bounded by SearchLimit = 200 hits), at most 24
 symbol lookups, 8 caller lookups and 16 definition lookups, then a graph
 of at most a few hundred nodes: E ≤ nodes × 48 refs × 8 definitions, and
-PageRank is O(20 × E). The pool is cut to MaxCandidates = 240 before any
+PageRank is O(20 × E). The pool is cut to MaxCandidates = 160 before any
 file is read. RankOptions holds these bounds; the weights are constants,
 tuned on the dev split of the retrieval evaluation (docs/bench/eval.md),
 where each signal's worth is measured by switching it off.

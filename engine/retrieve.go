@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/loupe-dev/loupe/index"
 )
@@ -31,9 +32,9 @@ type RankOptions struct {
 // at a few dozen index lookups and a few hundred file reads.
 func DefaultRankOptions() RankOptions {
 	return RankOptions{
-		MaxCandidates:    240,
+		MaxCandidates:    160,
 		SearchLimit:      200,
-		TextTerms:        48,
+		TextTerms:        32,
 		MaxSymbolLookups: 24,
 		GraphSeeds:       8,
 		CallersPerSeed:   6,
@@ -105,6 +106,7 @@ func (p *indexProvider) Source() Source { return p.src }
 // Candidates retrieves, scores and reads the blocks for q, best first,
 // with scores normalized to [0,1].
 func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, error) {
+	clock := newSoftClock(ctx)
 	pool, err := p.gather(ctx, q)
 	if err != nil {
 		return nil, err
@@ -115,14 +117,45 @@ func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, e
 	r := newRanker(q, p.opts, p.src)
 	r.base(pool)
 	if p.src == SourceCode && !p.opts.disabled(signalGraph) {
-		if err := p.expand(ctx, pool, r); err != nil {
-			return nil, err
+		if !clock.past(expandShare) {
+			if err := p.expand(ctx, pool, r); err != nil {
+				return nil, err
+			}
 		}
 		r.graph(pool)
 	}
 	top := r.cut(pool, p.opts.MaxCandidates)
-	cands := p.read(ctx, top, r)
+	cands := p.read(ctx, top, r, clock)
 	return r.finish(cands), ctx.Err()
+}
+
+// Shares of the time left before the context's deadline: graph lookups
+// start only before expandShare of it has passed, and reading stops at
+// readShare, so a slow request returns fewer candidates rather than none.
+const (
+	expandShare = 0.5
+	readShare   = 0.85
+)
+
+// softClock measures a request against its context's deadline.
+type softClock struct {
+	start    time.Time
+	deadline time.Time
+}
+
+func newSoftClock(ctx context.Context) softClock {
+	d, _ := ctx.Deadline()
+	return softClock{start: time.Now(), deadline: d}
+}
+
+// past reports whether share of the time from start to the deadline has
+// gone by; never without a deadline.
+func (c softClock) past(share float64) bool {
+	if c.deadline.IsZero() {
+		return false
+	}
+	total := c.deadline.Sub(c.start)
+	return time.Since(c.start) > time.Duration(share*float64(total))
 }
 
 // pool is the set of blocks found for one request, keyed by block ID, in
@@ -287,10 +320,10 @@ func capStrings(s []string, n int) []string {
 
 // read fetches the current text of each candidate through the index's
 // freshness read; a block that cannot be read is left out.
-func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker) []Candidate {
+func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker, clock softClock) []Candidate {
 	out := make([]Candidate, 0, len(top))
 	for _, f := range top {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || clock.past(readShare) {
 			break
 		}
 		bt, err := p.s.Read(f.block)

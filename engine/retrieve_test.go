@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/loupe-dev/loupe/index"
 )
@@ -341,5 +342,24 @@ func TestCandidateCapAndValidate(t *testing.T) {
 	bad.SearchLimit = 0
 	if err := bad.Validate(); !errors.Is(err, ErrBadRankOptions) {
 		t.Errorf("validate: %v", err)
+	}
+}
+
+func TestSoftClock(t *testing.T) {
+	now := time.Now()
+	tests := []struct {
+		name  string
+		clock softClock
+		share float64
+		want  bool
+	}{
+		{"no deadline", softClock{start: now.Add(-time.Hour)}, 0.5, false},
+		{"early", softClock{start: now, deadline: now.Add(time.Hour)}, 0.5, false},
+		{"late", softClock{start: now.Add(-time.Hour), deadline: now.Add(time.Minute)}, 0.5, true},
+	}
+	for _, tc := range tests {
+		if got := tc.clock.past(tc.share); got != tc.want {
+			t.Errorf("%s: past = %v", tc.name, got)
+		}
 	}
 }
