@@ -26,6 +26,7 @@ type app struct {
 	root    string
 	ix      *index.Index
 	eng     *engine.Engine
+	diag    *diagnostics.Source // nil unless diagnostics are configured
 	counter engine.Counter
 	stats   index.UpdateStats
 }
@@ -41,23 +42,38 @@ func openApp(ctx context.Context, root, indexDir string, cfg Config, progress fu
 	if err != nil {
 		return nil, err
 	}
-	st, err := ix.Update(ctx, progress)
-	if err != nil {
-		ix.Close()
-		return nil, err
-	}
 	counter, err := tokens.New(cfg.Tokenizer)
 	if err != nil {
 		ix.Close()
 		return nil, err
 	}
-	a := &app{root: root, ix: ix, counter: counter, stats: st}
-	a.eng = buildEngine(root, ix, cfg, os.Stdin)
+	a := &app{root: root, ix: ix, counter: counter}
+	a.eng, a.diag = buildEngine(root, ix, cfg, os.Stdin)
+	preloadDiagnostics(ctx, a.diag) // runs while the index updates
+	if a.stats, err = ix.Update(ctx, progress); err != nil {
+		a.Close()
+		return nil, err
+	}
 	return a, nil
 }
 
-// Close releases the index.
-func (a *app) Close() error { return a.ix.Close() }
+// preloadDiagnostics starts the diagnostics command (or reads its file) at
+// once, in the background: a build or a linter usually takes longer than the
+// per-source deadline, so it must not start when the query does. The source
+// caches what it read; Retrieve then finds it ready.
+func preloadDiagnostics(ctx context.Context, d *diagnostics.Source) {
+	if d != nil {
+		go d.Load(ctx) //nolint:errcheck // the error comes back again from Candidates
+	}
+}
+
+// Close stops a diagnostics command still running and releases the index.
+func (a *app) Close() error {
+	if a.diag != nil {
+		a.diag.Close()
+	}
+	return a.ix.Close()
+}
 
 // refresh brings the index up to date with the working tree.
 func (a *app) refresh(ctx context.Context) error {
@@ -69,8 +85,9 @@ func (a *app) refresh(ctx context.Context) error {
 }
 
 // buildEngine wires every enabled source over the index.
-func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader) *engine.Engine {
+func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader) (*engine.Engine, *diagnostics.Source) {
 	var providers []engine.Provider
+	var diag *diagnostics.Source
 	var followers []engine.Follower
 	add := func(s engine.Source, p engine.Provider) {
 		if cfg.Enabled(s) {
@@ -82,11 +99,12 @@ func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader) *eng
 	add(engine.SourceDocs, engine.NewDocsProvider(ix, rank))
 	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: cfg.MaxChanges}))
 	add(engine.SourceNotes, notes.NewProvider(notes.DefaultPath(root)))
-	if cfg.DiagnosticsCmd != "" || cfg.DiagnosticsFile != "" {
-		add(engine.SourceDiagnostics, diagnostics.New(diagnostics.Options{
+	if cfg.Enabled(engine.SourceDiagnostics) && (cfg.DiagnosticsCmd != "" || cfg.DiagnosticsFile != "") {
+		diag = diagnostics.New(diagnostics.Options{
 			Root: root, File: cfg.DiagnosticsFile, Stdin: stdin, Cmd: cfg.DiagnosticsCmd,
 			Max: cfg.MaxDiagnostics, Enclosing: ix.Enclosing,
-		}))
+		})
+		providers = append(providers, diag)
 	}
 	if cfg.Enabled(engine.SourceCode) {
 		followers = append(followers, engine.NewGraphFollower(ix))
@@ -99,7 +117,7 @@ func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader) *eng
 	}
 	opts := engine.DefaultOptions()
 	opts.Deadline = cfg.Deadline.Duration
-	return engine.New(opts, providers, followers)
+	return engine.New(opts, providers, followers), diag
 }
 
 // packResult is one request's output: the pack, its rendered text and the
@@ -113,6 +131,11 @@ type packResult struct {
 
 // pack runs one query through retrieve, pack and render.
 func (a *app) pack(ctx context.Context, query string, cfg Config, pins, drops []string) (*packResult, error) {
+	if a.diag != nil {
+		// One-shot requests wait for the diagnostics command; its own
+		// timeout bounds the wait.
+		a.diag.Load(ctx) //nolint:errcheck // Candidates reports it as a warning
+	}
 	ret, err := a.eng.Retrieve(ctx, query)
 	if err != nil {
 		return nil, err

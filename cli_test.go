@@ -305,3 +305,24 @@ func blockNames(p packJSON) []string {
 	}
 	return out
 }
+
+// TestPackDiagnosticsFromACommand runs a real command for diagnostics and
+// checks that the error reaches the output with its message, even though
+// its code lies inside a code block that also matches.
+func TestPackDiagnosticsFromACommand(t *testing.T) {
+	root, ix := fixture(t, "payments")
+	cmdline := `printf 'processor.go:66:3: undefined: chargeOnce\n'`
+	out, err := runCLI(t, "", "pack", "fix the build of processPayment", "--root", root, "--index-dir", ix,
+		"--diagnostics-cmd", cmdline, "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := packJSONOf(t, out)
+	found := false
+	for _, b := range p.Blocks {
+		found = found || b.Source == "diagnostics"
+	}
+	if !found || !strings.Contains(p.Context, "undefined: chargeOnce") {
+		t.Fatalf("the diagnostic is missing: %v\n%s", blockNames(p), p.Context)
+	}
+}

@@ -98,8 +98,10 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		ix.Close()
 		return tui.Deps{}, nil, err
 	}
+	eng, diag := buildEngine(root, ix, cfg, nil)
+	preloadDiagnostics(ctx, diag)
 	deps := tui.Deps{
-		Engine:            buildEngine(root, ix, cfg, nil),
+		Engine:            eng,
 		Pack:              engine.Assemble,
 		NewFormatter:      func(name string) (engine.Formatter, error) { return render.New(name) },
 		Terminal:          render.Terminal,
@@ -117,7 +119,14 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 	if os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" {
 		deps.Clipboard = nativeCopy
 	}
-	return deps, func() { ix.Close(); logCloser.Close() }, nil
+	closeAll := func() {
+		if diag != nil {
+			diag.Close()
+		}
+		ix.Close()
+		logCloser.Close()
+	}
+	return deps, closeAll, nil
 }
 
 // buildFunc adapts index updates to the explorer's progress channel.

@@ -130,7 +130,7 @@ func (d *deduper) byRange(i int) (int, string) {
 		return -1, ""
 	}
 	for _, k := range d.byPath[c.Path] {
-		if !d.alive[k] {
+		if !d.alive[k] || !comparable(d.cands[k], d.cands[i]) {
 			continue
 		}
 		o := d.cands[k].Block
@@ -150,6 +150,21 @@ func (d *deduper) byRange(i int) (int, string) {
 		}
 	}
 	return -1, ""
+}
+
+// comparable reports whether a and b may be folded into each other by range
+// or text. A diagnostic or a note carries its own message beside the code it
+// quotes, so it is only ever folded into another of its kind: merged into
+// the code block it points at, the message would be lost.
+func comparable(a, b Candidate) bool {
+	if ownsMessage(a) || ownsMessage(b) {
+		return a.Block.Kind == b.Block.Kind
+	}
+	return true
+}
+
+func ownsMessage(c Candidate) bool {
+	return c.Block.Kind == index.KindDiagnostic || c.Block.Kind == index.KindNote
 }
 
 func rangeInside(s, e, outerS, outerE int) bool { return s >= outerS && e <= outerE }
@@ -181,13 +196,13 @@ func (d *deduper) byText(i int) (int, string) {
 	d.sig[i] = sig
 	k, sim := -1, 0.0
 	if sig.short() {
-		k, sim = d.full.find(sig.all, d.alive, nil)
+		k, sim = d.full.find(sig.all, d.alive, func(o int) bool { return comparable(d.cands[o], d.cands[i]) })
 	}
 	// Sampled views: a long text against every text; a short one only
 	// against long ones (short pairs were compared in full above).
-	var only func(int) bool
-	if sig.short() {
-		only = func(o int) bool { return !d.sig[o].short() }
+	only := func(o int) bool { return !d.sig[o].short() && comparable(d.cands[o], d.cands[i]) }
+	if !sig.short() {
+		only = func(o int) bool { return comparable(d.cands[o], d.cands[i]) }
 	}
 	if k2, sim2 := d.sample.find(sig.sample, d.alive, only); k2 >= 0 && (sim2 > sim || sim2 == sim && k2 < k) {
 		k, sim = k2, sim2
