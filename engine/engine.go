@@ -24,7 +24,8 @@ const (
 // Options configure how an Engine runs its sources.
 type Options struct {
 	// Deadline bounds each source: every provider gets it, and every
-	// follower gets it again once the providers are done. A source that
+	// follower gets it again from its start, once the code providers are
+	// done. A source that
 	// misses it is left out with a warning; the others still return.
 	Deadline time.Duration
 	// TopForFollowers is how many of the best code candidates followers
@@ -79,28 +80,58 @@ type Retrieval struct {
 	Timings  map[Source]time.Duration
 }
 
-// Retrieve analyses raw, runs every provider in parallel, then every
-// follower in parallel with the best code candidates. Each source has its
-// own deadline; a cancelled ctx (a newer query) stops everything and
-// returns ctx's error.
+// Retrieve analyses raw and runs every provider in parallel. Followers
+// need only the code candidates: they start, in parallel, as soon as the
+// code providers are done, beside the providers still running (a slow
+// diagnostics command does not hold them up). Each source has its own
+// deadline; a cancelled ctx (a newer query) stops everything and returns
+// ctx's error.
 func (e *Engine) Retrieve(ctx context.Context, raw string) (*Retrieval, error) {
 	r := &Retrieval{Query: AnalyzeQuery(raw), Timings: map[Source]time.Duration{}}
-	jobs := make([]job, 0, len(e.providers))
+	pjobs := make([]job, 0, len(e.providers))
 	for _, p := range e.providers {
-		jobs = append(jobs, job{src: p.Source(), run: func(ctx context.Context) ([]Candidate, error) {
+		pjobs = append(pjobs, job{src: p.Source(), run: func(ctx context.Context) ([]Candidate, error) {
 			return p.Candidates(ctx, r.Query)
 		}})
 	}
+	pouts := make([]outcome, len(pjobs))
+	var code, rest sync.WaitGroup
+	for i, j := range pjobs {
+		wg := &rest
+		if j.src == SourceCode {
+			wg = &code
+		}
+		wg.Go(func() { pouts[i] = e.runJob(ctx, j) })
+	}
+	code.Wait()
+	top := topCode(codeCandidates(pjobs, pouts), e.opts.TopForFollowers)
+	fjobs := e.followerJobs(r.Query, top)
+	fouts := e.runAll(ctx, fjobs)
+	rest.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	set := newCandidateSet()
-	if err := e.stage(ctx, jobs, r, set); err != nil {
-		return nil, err
-	}
-	top := topCode(set.list, e.opts.TopForFollowers)
-	if err := e.stage(ctx, e.followerJobs(r.Query, top), r, set); err != nil {
-		return nil, err
-	}
+	e.collect(r, set, pjobs, pouts)
+	e.collect(r, set, fjobs, fouts)
 	r.Candidates = set.sorted()
 	return r, nil
+}
+
+// codeCandidates are the candidates of the code providers that answered.
+// It reads only the code providers' outcomes: the others may still be
+// being written.
+func codeCandidates(jobs []job, outs []outcome) []Candidate {
+	set := newCandidateSet()
+	for i := range jobs {
+		if jobs[i].src != SourceCode || outs[i].err != nil {
+			continue
+		}
+		for _, c := range outs[i].cands {
+			set.add(c, SourceCode)
+		}
+	}
+	return set.list
 }
 
 // Expand returns the neighbours of one block for a person exploring it:
@@ -113,9 +144,12 @@ func (e *Engine) Expand(ctx context.Context, c Candidate) ([]Candidate, error) {
 	r := &Retrieval{Query: AnalyzeQuery(name), Timings: map[Source]time.Duration{}}
 	set := newCandidateSet()
 	set.add(c, c.Source) // so that followers' copies of c are dropped
-	if err := e.stage(ctx, e.followerJobs(r.Query, []Candidate{c}), r, set); err != nil {
+	jobs := e.followerJobs(r.Query, []Candidate{c})
+	outs := e.runAll(ctx, jobs)
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	e.collect(r, set, jobs, outs)
 	out := slices.DeleteFunc(set.sorted(), func(x Candidate) bool { return x.ID == c.ID && x.Source == c.Source })
 	if len(e.followers) > 0 && len(r.Warnings) == len(e.followers) {
 		return out, fmt.Errorf("engine: expand %s: %s", name, strings.Join(r.Warnings, "; "))
@@ -237,19 +271,21 @@ type outcome struct {
 	took  time.Duration
 }
 
-// stage runs jobs in parallel, each under its own deadline, and adds what
-// they found to set in job order (deterministic whatever finishes first).
-// A job that fails or misses its deadline adds a warning instead.
-func (e *Engine) stage(ctx context.Context, jobs []job, r *Retrieval, set *candidateSet) error {
+// runAll runs jobs in parallel, each under its own deadline.
+func (e *Engine) runAll(ctx context.Context, jobs []job) []outcome {
 	outs := make([]outcome, len(jobs))
 	var wg sync.WaitGroup
 	for i, j := range jobs {
 		wg.Go(func() { outs[i] = e.runJob(ctx, j) })
 	}
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return err
-	}
+	return outs
+}
+
+// collect adds what jobs found to set in job order (deterministic
+// whatever finished first); a job that failed or missed its deadline adds
+// a warning instead.
+func (e *Engine) collect(r *Retrieval, set *candidateSet, jobs []job, outs []outcome) {
 	for i, o := range outs {
 		src := jobs[i].src
 		r.Timings[src] += o.took
@@ -261,7 +297,6 @@ func (e *Engine) stage(ctx context.Context, jobs []job, r *Retrieval, set *candi
 			set.add(c, src)
 		}
 	}
-	return nil
 }
 
 // runJob runs one job under the deadline. It returns when the job does or

@@ -243,3 +243,31 @@ func TestOptionsValidate(t *testing.T) {
 		}
 	}
 }
+
+// gateFollower opens a gate when it is called.
+type gateFollower struct{ gate chan struct{} }
+
+func (g *gateFollower) Source() Source { return SourceTests }
+
+func (g *gateFollower) Follow(ctx context.Context, q Query, top []Candidate) ([]Candidate, error) {
+	close(g.gate)
+	return []Candidate{cand(SourceTests, "tests:t", "t_test.go", 1, 1)}, nil
+}
+
+// Followers start once the code providers are done, beside a slower
+// provider: here the slow one waits for the follower to run, so the
+// request can only finish without warnings if followers do not wait for
+// every provider.
+func TestFollowersDoNotWaitForOtherProviders(t *testing.T) {
+	gate := make(chan struct{})
+	slow := &fakeProvider{src: SourceDiagnostics, stuck: gate, cands: []Candidate{cand(SourceDiagnostics, "d", "d.go", 1, 1)}}
+	code := &fakeProvider{src: SourceCode, cands: []Candidate{cand(SourceCode, "c", "c.go", 1, 1)}}
+	e := New(Options{Deadline: 10 * time.Second}, []Provider{slow, code}, []Follower{&gateFollower{gate: gate}})
+	r, err := e.Retrieve(context.Background(), "q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Warnings) != 0 || !slices.Equal(ids(r.Candidates), []string{"d", "c", "tests:t"}) {
+		t.Errorf("warnings %q, candidates %v", r.Warnings, ids(r.Candidates))
+	}
+}
