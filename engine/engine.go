@@ -25,8 +25,8 @@ const (
 type Options struct {
 	// Deadline bounds each source: every provider gets it, and every
 	// follower gets it again from its start, once the code providers are
-	// done. A source that
-	// misses it is left out with a warning; the others still return.
+	// done. A source that misses it is left out with a warning; the
+	// others still return.
 	Deadline time.Duration
 	// TopForFollowers is how many of the best code candidates followers
 	// (tests, graph expansion, commits) build on.
