@@ -109,6 +109,8 @@ func ReferenceLine(c Candidate) string {
 // are never cut: a level keeps whole lines and says how many it omitted.
 // When a level would keep every line anyway, the full text is returned.
 func RenderBody(c Candidate, lv Level, headTokens int) (body, note string) {
+	fileLines := textIsBlockLines(c)
+	c.Text = trimTrailingBlank(c)
 	text := c.Text
 	if text == "" || lv == LevelReference {
 		return ReferenceLine(c) + "\n", "reference only (" + Location(c) + ")"
@@ -132,7 +134,7 @@ func RenderBody(c Candidate, lv Level, headTokens int) (body, note string) {
 		return c.Text, ""
 	}
 	omitted := n - keepHead - keepTail
-	marker := omissionMarker(c, text, keepHead, omitted)
+	marker := omissionMarker(c, fileLines, keepHead, omitted)
 	headEnd := lineOffset(text, keepHead)
 	tailStart := len(text)
 	for range keepTail {
@@ -155,22 +157,37 @@ func lineOffset(text string, k int) int {
 }
 
 // omissionMarker is "… N lines omitted (path:a-b)", the lines in file
-// coordinates when the text is exactly the block's lines, else "(of
-// path:start-end)" (a hunk or a commit has lines of its own).
-func omissionMarker(c Candidate, text string, skip, omitted int) string {
+// coordinates when the text is the block's lines of the file (fileLines),
+// else "(of path:start-end)" (a hunk or a commit has lines of its own).
+func omissionMarker(c Candidate, fileLines bool, skip, omitted int) string {
 	unit := " lines"
 	if omitted == 1 {
 		unit = " line"
 	}
 	b := c.Block
 	where := "of " + Location(c)
-	if b.Path != "" && b.StartLine > 0 && strings.Count(text, "\n") == b.Lines() {
+	if fileLines {
 		a := b.StartLine + skip
 		where = b.Path + ":" + strconv.Itoa(a) + "-" + strconv.Itoa(a+omitted-1)
 	} else if b.Path == "" {
 		where = c.ID
 	}
 	return "… " + strconv.Itoa(omitted) + unit + " omitted (" + where + ")"
+}
+
+// textIsBlockLines reports whether c.Text is exactly the lines
+// StartLine..EndLine of c's file, so that its line i is file line
+// StartLine+i.
+func textIsBlockLines(c Candidate) bool {
+	b := c.Block
+	if b.Path == "" || b.StartLine <= 0 {
+		return false
+	}
+	n := strings.Count(c.Text, "\n")
+	if c.Text != "" && !strings.HasSuffix(c.Text, "\n") {
+		n++
+	}
+	return n == b.Lines()
 }
 
 // signatureEnd is how many leading lines hold the doc comment and the
@@ -304,4 +321,20 @@ func isProse(c Candidate) bool {
 		return true
 	}
 	return c.Block.Kind == index.KindSection
+}
+
+// trimTrailingBlank drops the blank lines that end a code or docs block:
+// the chunker gives the blank lines between declarations to the block
+// above, so that every line of a file has a block, but a fence that ends in
+// empty lines only costs tokens. Diffs keep theirs: a blank context line is
+// part of the hunk.
+func trimTrailingBlank(c Candidate) string {
+	if c.Block.Kind == index.KindHunk || c.Block.Kind == index.KindCommit {
+		return c.Text
+	}
+	t := strings.TrimRight(c.Text, " \t\r\n")
+	if t == "" {
+		return ""
+	}
+	return t + "\n"
 }

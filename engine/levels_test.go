@@ -87,7 +87,7 @@ func TestRenderBodyEdgeCases(t *testing.T) {
 		want  string
 	}{
 		{"empty text falls back to reference", Candidate{ID: "x", Block: index.Block{Kind: index.KindNote, Name: "n"}}, LevelFull, "note n x\n"},
-		{"no trailing newline", Candidate{ID: "x", Text: "a\nb"}, LevelFull, "a\nb"},
+		{"no trailing newline gets one", Candidate{ID: "x", Text: "a\nb"}, LevelFull, "a\nb\n"},
 		{"short block at bookend is whole", Candidate{ID: "x", Text: "a\nb\nc\n"}, LevelBookend, "a\nb\nc\n"},
 		{"no signature: first line", Candidate{ID: "x", Text: "a\nb\nc\n", Block: index.Block{Path: "f.txt", StartLine: 1, EndLine: 3}}, LevelSignature, "a\n… 2 lines omitted (f.txt:2-3)\n"},
 		{"one line omitted", Candidate{ID: "x", Text: "a\nb\n"}, LevelSignature, "a\n… 1 line omitted (x)\n"},
@@ -124,5 +124,19 @@ func TestEstimateTokens(t *testing.T) {
 	}
 	if got := EstimateTokens(strings.Repeat("a", 335), true); got != 100 {
 		t.Errorf("prose estimate = %d, want 100", got)
+	}
+}
+
+func TestRenderBodyTrimsTrailingBlankLines(t *testing.T) {
+	c := Candidate{ID: "f", Text: "a\nb\nc\nd\ne\nf\ng\n\n\n", Block: index.Block{Path: "f.go", StartLine: 10, EndLine: 18, Kind: index.KindFunction}}
+	if body, _ := RenderBody(c, LevelFull, 0); body != "a\nb\nc\nd\ne\nf\ng\n" {
+		t.Errorf("full = %q", body)
+	}
+	if body, _ := RenderBody(c, LevelBookend, 0); body != "a\nb\nc\n… 2 lines omitted (f.go:13-14)\nf\ng\n" {
+		t.Errorf("bookend = %q", body)
+	}
+	h := Candidate{ID: "h", Text: " a\n\n", Block: index.Block{Kind: index.KindHunk}}
+	if body, _ := RenderBody(h, LevelFull, 0); body != " a\n\n" {
+		t.Errorf("hunk lost its blank context line: %q", body)
 	}
 }
