@@ -168,33 +168,55 @@ func commitChanges(rec string, seen map[string]bool) []change {
 // maxCommittedLines bounds the diff text of one committed file.
 const maxCommittedLines = 60
 
-// fileChange joins a committed file's hunks into one change spanning them.
+// fileChange joins a committed file's hunks into one change of at most
+// maxCommittedLines lines. Its line range spans what it shows, so that
+// dedup never takes a trimmed hunk for the whole file: later hunks that
+// do not fit are left out (counted in a marker) and a hunk too long on
+// its own is cut, its range ending at the last new line still shown.
 func fileChange(fd FileDiff, when time.Time) change {
 	c := change{status: StatusCommitted, path: fd.Path(), lang: "diff", name: path.Base(fd.Path()), when: when, start: 1, end: 1}
 	var b strings.Builder
-	for i, h := range fd.Hunks {
-		s, e := h.NewRange()
-		if i == 0 {
-			c.start = s
+	left, shown := maxCommittedLines, 0
+	for _, h := range fd.Hunks {
+		if left < 2 { // a header and one line at least
+			break
 		}
-		c.end = max(c.end, e)
-		b.WriteString(h.Text())
+		text, newLines, used := cutHunk(h, left)
+		s, _ := h.NewRange()
+		if shown == 0 {
+			c.start, c.end = s, s
+		}
+		c.end = max(c.end, s+max(newLines, 1)-1)
+		b.WriteString(text)
+		left -= used
+		shown++
+	}
+	if shown < len(fd.Hunks) {
+		b.WriteString("… " + strconv.Itoa(len(fd.Hunks)-shown) + " more hunks\n")
 	}
 	if fd.Binary {
 		b.WriteString("(binary file changed)\n")
 	}
-	c.text = trimLines(b.String(), maxCommittedLines)
+	c.text = b.String()
 	return c
 }
 
-// trimLines keeps the first n lines of text and says how many it dropped.
-func trimLines(text string, n int) string {
-	lines := strings.SplitAfter(text, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
+// cutHunk is h's text in at most n lines (the last one a marker when it
+// is cut), the new-file lines it shows, and the lines it used.
+func cutHunk(h Hunk, n int) (text string, newLines, used int) {
+	var b strings.Builder
+	b.WriteString(h.Header() + "\n")
+	used = 1
+	for i, l := range h.Lines {
+		if used == n-1 && i < len(h.Lines)-1 {
+			b.WriteString("… " + strconv.Itoa(len(h.Lines)-i) + " more lines\n")
+			return b.String(), newLines, used + 1
+		}
+		b.WriteString(l + "\n")
+		used++
+		if !strings.HasPrefix(l, "-") {
+			newLines++
+		}
 	}
-	if len(lines) <= n {
-		return text
-	}
-	return strings.Join(lines[:n], "") + "… " + strconv.Itoa(len(lines)-n) + " more lines\n"
+	return b.String(), newLines, used
 }
