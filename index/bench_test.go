@@ -61,6 +61,7 @@ func BenchmarkGorootBuild(b *testing.B) {
 	root := benchTree(b)
 	var st UpdateStats
 	var dir string
+	defer reportCPU(b, cpuTime())
 	for i := 0; b.Loop(); i++ {
 		dir = filepath.Join(b.TempDir(), "idx")
 		st = buildOnce(b, root, dir)
@@ -84,6 +85,7 @@ func BenchmarkGoroot(b *testing.B) {
 	dir := filepath.Join(b.TempDir(), "idx")
 	buildOnce(b, root, dir)
 	b.Run("reopen", func(b *testing.B) {
+		defer reportCPU(b, cpuTime())
 		for b.Loop() {
 			if st := buildOnce(b, root, dir); st.Blocks != 0 {
 				b.Fatalf("reopen re-indexed %d blocks", st.Blocks)
@@ -106,6 +108,7 @@ func BenchmarkGoroot(b *testing.B) {
 	}
 	for _, q := range queries {
 		b.Run("search-"+q.name, func(b *testing.B) {
+			defer reportCPU(b, cpuTime())
 			for b.Loop() {
 				if _, err := ix.Search(context.Background(), q.q); err != nil {
 					b.Fatal(err)
@@ -134,6 +137,7 @@ func benchUpdateOne(b *testing.B, ix *Index, p string) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	defer reportCPU(b, cpuTime())
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()
 		data := append(append([]byte{}, orig...), fmt.Sprintf("\n// edit %d\n", i)...)

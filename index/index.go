@@ -33,12 +33,13 @@ type Index struct {
 	dir  string
 	opts Options
 
-	mu      sync.RWMutex // guards the fields below
-	bi      bleve.Index  // nil while the index is empty or being rebuilt
-	man     *manifest
-	rebuild string // why the next Update must rebuild from scratch, "" if not
-	recheck map[string]bool
-	commits *commitIndex
+	mu       sync.RWMutex // guards the fields below
+	bi       bleve.Index  // nil while the index is empty or being rebuilt
+	man      *manifest
+	manStamp string // manifestStamp of the file man was read from
+	rebuild  string // why the next Update must rebuild from scratch, "" if not
+	recheck  map[string]bool
+	commits  *commitIndex
 }
 
 // Open opens the index of root, creating its directory if needed. It does
@@ -77,6 +78,7 @@ func Open(root string, opts Options) (*Index, error) {
 // the newer manifest.
 func (ix *Index) load() error {
 	for attempt := 0; ; attempt++ {
+		ix.manStamp = manifestStamp(ix.dir)
 		man, err := loadManifest(ix.dir, ix.root)
 		if errors.Is(err, errStale) {
 			ix.markRebuild(err.Error())

@@ -123,3 +123,13 @@ func (m *manifest) clone() *manifest {
 func decodeManifest(r io.Reader, m *manifest) error {
 	return gob.NewDecoder(bufio.NewReaderSize(r, 1<<16)).Decode(m)
 }
+
+// manifestStamp identifies the manifest file on disk (size and mtime), so
+// an Update can tell whether another process wrote it since; "" if absent.
+func manifestStamp(dir string) string {
+	st, err := os.Stat(filepath.Join(dir, manifestName))
+	if err != nil {
+		return ""
+	}
+	return fmt.Sprintf("%d:%d", st.Size(), st.ModTime().UnixNano())
+}

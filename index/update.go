@@ -96,6 +96,10 @@ func (ix *Index) reload() (*manifest, error) {
 	if ix.rebuild != "" {
 		return newManifest(ix.root), nil
 	}
+	stamp := manifestStamp(ix.dir)
+	if stamp == ix.manStamp && stamp != "" {
+		return ix.withRechecks(ix.man), nil // nobody wrote since we read it
+	}
 	disk, err := loadManifest(ix.dir, ix.root)
 	if errors.Is(err, errStale) {
 		ix.markRebuild(err.Error())
@@ -110,6 +114,13 @@ func (ix *Index) reload() (*manifest, error) {
 			return newManifest(ix.root), nil
 		}
 	}
+	ix.manStamp = stamp
+	return ix.withRechecks(disk), nil
+}
+
+// withRechecks returns a private copy of man in which the files Read found
+// changed are due for a re-read.
+func (ix *Index) withRechecks(disk *manifest) *manifest {
 	man := disk.clone()
 	for p := range ix.recheck {
 		if e, ok := man.Files[p]; ok {
@@ -118,7 +129,7 @@ func (ix *Index) reload() (*manifest, error) {
 			man.Files[p] = &c
 		}
 	}
-	return man, nil
+	return man
 }
 
 // swapSnapshot moves readers to man's snapshot; the caller holds ix.mu.
@@ -202,6 +213,7 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 		return errors.Join(runErr, err)
 	}
 	ix.mu.Lock()
+	ix.manStamp = manifestStamp(ix.dir)
 	err = ix.swapSnapshot(man)
 	clear(ix.recheck)
 	ix.mu.Unlock()
