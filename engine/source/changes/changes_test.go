@@ -2,6 +2,7 @@ package changes_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"slices"
 	"strings"
@@ -259,5 +260,13 @@ func TestOldCommitsOnlyWhenRelevant(t *testing.T) {
 	// refund; guide.md, old and unrelated, is left out.
 	if !slices.Equal(paths, []string{"pay/pay.go", "notes.txt"}) {
 		t.Errorf("paths %v", paths)
+	}
+}
+
+func TestGitOutsideARepository(t *testing.T) {
+	for _, args := range [][]string{{"diff"}, {"ls-files", "--others"}, {"log", "-n", "1"}} {
+		if _, err := changes.Git(context.Background(), t.TempDir(), args...); !errors.Is(err, changes.ErrNotRepository) {
+			t.Errorf("git %v: err = %v, want ErrNotRepository", args, err)
+		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 // ErrNotRepository is returned by Git when the directory is not inside a
 // git work tree.
-var ErrNotRepository = errors.New("not a git repository")
+var ErrNotRepository = errors.New("changes: not a git repository")
 
 // maxGitOutput caps what one git command may print; the rest is dropped
 // (a huge diff of a vendored tree must not cost a query its deadline).
