@@ -84,12 +84,17 @@ Reason is the detail of its strongest positive signal.
 	kind    −penaltyHeader, −penaltyWindow  imports; lines outside symbols −0.15, −0.1
 	spread  the n-th best block of a file keeps (1−penaltySameFile)^n of its score
 
-Only the maximum applies within symbol and within path. Worked example: the
+Only the maximum applies within symbol and within path. A keyword match
+(symbol or file name) is divided by the square root of how many blocks of
+the pool share that name or files that stem: "server" names a dozen blocks
+of the Go tree and says little about each; "globset" names one. A block
+found only through the graph (no text match) keeps half its graph signal
+(penaltyGraphOnly). Worked example: the
 query "fix retryPayment in pay/retry.go" against three hits with BM25 4, 2
 and 3:
 
 	pay/retry.go        retryPayment      1.0 text + 1.2 symbol + 1.0 path + 0.6 file        = 3.80 → 1.00
-	pay/retry_test.go   TestRetryPayment  0.75 text + 0.4 path (stem retry) + 0.45 file − 0.5 test = 1.10 → 0.29
+	pay/retry_test.go   TestRetryPayment  0.75 text + 0.28 path + 0.45 file − 0.5 test         = 0.98 → 0.26
 	pay/backoff.go      backoff           0.5 text + 0.3 file                                = 0.80 → 0.21
 
 Scores are divided by the best so each source's scores lie in [0,1]; ties

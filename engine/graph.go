@@ -182,7 +182,11 @@ func (r *ranker) graph(pl *pool) {
 		if inflow[i] <= 0 || from[i] < 0 {
 			continue
 		}
-		r.add(f, signalGraph, Signal{Value: weightGraph * inflow[i] / top, Detail: graphDetail(list, g, i, from[i])})
+		v := weightGraph * inflow[i] / top
+		if f.bm25 == 0 {
+			v *= 1 - penaltyGraphOnly
+		}
+		r.add(f, signalGraph, Signal{Value: v, Detail: graphDetail(list, g, i, from[i])})
 	}
 }
 

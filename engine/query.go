@@ -215,6 +215,9 @@ func (a *analyzer) token(tok string, pri int, code, title bool) {
 		a.idents.add(tok, pri+priorityCode)
 	}
 	a.words += a.addWords(tok, pri, title)
+	if j := strings.ReplaceAll(tok, "-", ""); j != tok && isIdentWord(j) {
+		a.keywords.add(strings.ToLower(j), pri) // "keep-alive" → also "keepalive"
+	}
 }
 
 // addWords adds the natural-language words of a token (split at
@@ -791,7 +794,7 @@ func isStopWord(w string) bool {
 		"hello", "thanks", "thank", "think", "seems", "seem", "want", "need", "way", "thing",
 		"things", "something", "anything", "e", "g", "ie", "eg", "able", "currently", "instead",
 		"using", "used", "s", "t", "re", "ve", "ll", "d", "m", "go", "py", "js", "ts", "rs", "org",
-		"com", "www", "http", "https", "github", "issue", "issues", "expected", "actual",
+		"github", "issue", "issues", "expected", "actual",
 		"behavior", "behaviour", "version", "versions", "example", "reproduce", "steps", "code",
 		"output", "result", "results", "following", "described", "description", "problem":
 		return true

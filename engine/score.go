@@ -29,6 +29,8 @@ const (
 	weightFile  = 0.6 // the file's summed text relevance, divided by the best file's
 	weightGraph = 0.5 // PageRank inflow from the strongest hits, divided by the best
 
+	penaltyGraphOnly = 0.5 // share of the graph signal lost by a block with no text match
+
 	bonusPhrase    = 0.6 // the text contains a quoted phrase or error message
 	bonusTestAsked = 0.2 // a test block when the query is about tests
 
@@ -71,6 +73,10 @@ type ranker struct {
 	idents   []identForm
 	phrases  []string
 	fileRel  map[string]float64 // path → file signal in [0,1]
+	// nameCount and stemCount count the pool's blocks per folded name and
+	// files per folded stem: a keyword that names many ("server", "handle")
+	// says less about each.
+	nameCount, stemCount map[string]int
 	maxBM25  float64
 }
 
@@ -109,6 +115,7 @@ func fold(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "
 // base computes every signal that needs no graph and no text.
 func (r *ranker) base(pl *pool) {
 	r.fileRel = fileRelevance(pl)
+	r.countNames(pl)
 	for _, f := range pl.list {
 		r.maxBM25 = max(r.maxBM25, f.bm25)
 	}
@@ -142,6 +149,27 @@ func (r *ranker) text(f *found) Signal {
 	return Signal{Value: weightText * n, Detail: fmt.Sprintf("text matches the query (%.0f%% of the best hit)", 100*n)}
 }
 
+// countNames fills nameCount and stemCount from the pool.
+func (r *ranker) countNames(pl *pool) {
+	r.nameCount, r.stemCount = map[string]int{}, map[string]int{}
+	files := map[string]bool{}
+	for _, f := range pl.list {
+		if f.block.Name != "" {
+			r.nameCount[fold(f.block.Name)]++
+		}
+		if p := f.block.Path; !files[p] {
+			files[p] = true
+			r.stemCount[fold(testStem(strings.TrimSuffix(path.Base(p), path.Ext(p))))]++
+		}
+	}
+}
+
+// commonness is the square root of how many pool entries share key (at
+// least 1): the divisor of a keyword match.
+func (r *ranker) commonness(counts map[string]int, key string) float64 {
+	return math.Sqrt(float64(max(1, counts[key])))
+}
+
 // symbol scores the block's name against the query's identifiers, then
 // against its keywords.
 func (r *ranker) symbol(b index.Block) Signal {
@@ -165,7 +193,7 @@ func (r *ranker) symbol(b index.Block) Signal {
 		}
 	}
 	if len(b.Name) >= minNameLen && r.keywords[fold(b.Name)] {
-		try(weightSymbolKeyword, "name "+b.Name+" is a word of the query")
+		try(weightSymbolKeyword/r.commonness(r.nameCount, fold(b.Name)), "name "+b.Name+" is a word of the query")
 	}
 	return best
 }
@@ -191,7 +219,7 @@ func (r *ranker) path(p string) Signal {
 	dir, file := path.Split(noExt)
 	file = testStem(file)
 	if len(file) >= minNameLen-1 && r.keywords[fold(file)] {
-		try(weightPathKeyword, "file name "+path.Base(p)+" is a word of the query")
+		try(weightPathKeyword/r.commonness(r.stemCount, fold(file)), "file name "+path.Base(p)+" is a word of the query")
 	} else if share := r.wordShare(file); share > 0 {
 		try(weightPathKeyword*share, "file name "+path.Base(p)+" has words of the query")
 	}
