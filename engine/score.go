@@ -77,7 +77,7 @@ type ranker struct {
 	// files per folded stem: a keyword that names many ("server", "handle")
 	// says less about each.
 	nameCount, stemCount map[string]int
-	maxBM25  float64
+	maxBM25              float64
 }
 
 // identForm is an identifier with the forms it may match.
