@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -270,4 +271,24 @@ func TestFollowersDoNotWaitForOtherProviders(t *testing.T) {
 	if len(r.Warnings) != 0 || !slices.Equal(ids(r.Candidates), []string{"d", "c", "tests:t"}) {
 		t.Errorf("warnings %q, candidates %v", r.Warnings, ids(r.Candidates))
 	}
+}
+
+// An engine over a fast code source and a diagnostics source that fails:
+// the request still returns the code, and the failure is one warning.
+func ExampleEngine_Retrieve() {
+	code := &fakeProvider{src: SourceCode, cands: []Candidate{cand(SourceCode, "pay/retry.go#retryWithBackoff", "pay/retry.go", 10, 2)}}
+	vet := &fakeProvider{src: SourceDiagnostics, err: errors.New("exit status 2: go vet failed")}
+	e := New(DefaultOptions(), []Provider{code, vet}, nil)
+	r, err := e.Retrieve(context.Background(), "why does retryWithBackoff give up")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range r.Candidates {
+		fmt.Println(c.Source, c.ID)
+	}
+	fmt.Println(r.Warnings)
+	// Output:
+	// code pay/retry.go#retryWithBackoff
+	// [diagnostics: exit status 2: go vet failed]
 }
