@@ -1,6 +1,7 @@
 package commits
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -94,7 +95,7 @@ func (s *Source) parseShown(body string) shown {
 			sh.stats[fd.Path()] = [2]int{added, deleted}
 		}
 	}
-	sh.text = trimLines(b.String(), s.opts.MaxDiffLines)
+	sh.text = trimLines(b.String(), s.opts.MaxDiffLines, "diff")
 	return sh
 }
 
@@ -102,9 +103,12 @@ func (s *Source) candidate(r ranked, sh shown) engine.Candidate {
 	c := r.commit
 	sha7 := c.SHA[:min(7, len(c.SHA))]
 	when := time.Unix(c.Time, 0).UTC()
-	reason := "commit " + sha7 + ": " + c.Subject
+	reason := "commit " + sha7 + ": " + clip(c.Subject, maxReasonSubject)
 	if len(r.touched) > 0 {
-		reason += " · changed " + strings.Join(r.touched, ", ")
+		reason += " · changed " + strings.Join(r.touched[:min(len(r.touched), maxReasonFiles)], ", ")
+		if len(r.touched) > maxReasonFiles {
+			reason += ", …"
+		}
 	}
 	return engine.Candidate{
 		ID:     "commits:" + c.SHA,
@@ -132,7 +136,7 @@ func (s *Source) text(c index.Commit, sh shown) string {
 	fmt.Fprintf(&b, "commit %s · %s · %s (%s)\n\n", sha7, author(c), when.Format("2006-01-02 15:04 UTC"), ageText(s.opts.Now(), c.Time))
 	b.WriteString(c.Subject + "\n")
 	if body := strings.TrimSpace(c.Body); body != "" {
-		b.WriteString("\n" + body + "\n")
+		b.WriteString("\n" + trimLines(body+"\n", maxBodyLines, "body"))
 	}
 	b.WriteString("\n" + filesText(c, sh.stats, s.opts.MaxFiles))
 	if sh.text != "" {
@@ -148,14 +152,20 @@ func author(c index.Commit) string {
 	return c.Author + " <" + c.Email + ">"
 }
 
-// filesText lists the changed files, with their counts where git gave
-// them (the top files), at most max of them.
-func filesText(c index.Commit, stats map[string][2]int, max int) string {
+// filesText lists the changed files, those with counts (the top files
+// git showed) first, at most limit of them.
+func filesText(c index.Commit, stats map[string][2]int, limit int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d files changed, +%d −%d\n", len(c.Files), c.Added, c.Deleted)
-	for i, f := range c.Files {
-		if i == max {
-			fmt.Fprintf(&b, "  … %d more\n", len(c.Files)-max)
+	fmt.Fprintf(&b, "%d %s changed, +%d −%d\n", len(c.Files), plural(len(c.Files), "file"), c.Added, c.Deleted)
+	files := slices.Clone(c.Files)
+	slices.SortStableFunc(files, func(x, y string) int {
+		_, okX := stats[x]
+		_, okY := stats[y]
+		return cmp.Compare(b2i(!okX), b2i(!okY))
+	})
+	for i, f := range files {
+		if i == limit {
+			fmt.Fprintf(&b, "  … %d more\n", len(files)-limit)
 			break
 		}
 		if st, ok := stats[f]; ok {
@@ -167,12 +177,43 @@ func filesText(c index.Commit, stats map[string][2]int, max int) string {
 	return b.String()
 }
 
+func b2i(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// Bounds of the text quoted from a commit.
+const (
+	maxBodyLines     = 20
+	maxReasonSubject = 60
+	maxReasonFiles   = 3
+)
+
+// clip shortens s to at most n runes, marking the cut with "…".
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
 func ageText(now time.Time, unix int64) string {
 	return changes.Age(now, time.Unix(unix, 0))
 }
 
-// trimLines keeps the first n lines of text and says how many it dropped.
-func trimLines(text string, n int) string {
+// trimLines keeps the first n lines of text and says how many more lines
+// of what it dropped.
+func trimLines(text string, n int, what string) string {
 	lines := strings.SplitAfter(text, "\n")
 	if lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
@@ -180,5 +221,5 @@ func trimLines(text string, n int) string {
 	if len(lines) <= n {
 		return text
 	}
-	return strings.Join(lines[:n], "") + "… " + strconv.Itoa(len(lines)-n) + " more diff lines\n"
+	return strings.Join(lines[:n], "") + "… " + strconv.Itoa(len(lines)-n) + " more " + what + " lines\n"
 }

@@ -104,7 +104,7 @@ func TestFollow(t *testing.T) {
 	}
 	wantHead := "commit " + retry.SHA[:7] + " · Ada Lovelace <ada@example.com> · 2026-02-08 12:00 UTC (1 month ago)\n\n" +
 		"pay: retry with backoff\n\nBecause the gateway flakes.\n\n" +
-		"2 files changed, +6 −0\n  README.md\n  pay/retry.go  +5 −0\n\n" +
+		"2 files changed, +6 −0\n  pay/retry.go  +5 −0\n  README.md\n\n" +
 		"--- pay/retry.go\n@@ -0,0 +1,5 @@\n+package pay\n"
 	if !strings.HasPrefix(c.Text, wantHead) {
 		t.Errorf("text:\n%s\nwant prefix:\n%s", c.Text, wantHead)
@@ -125,7 +125,7 @@ func TestFollowLimitsAndTrims(t *testing.T) {
 	if len(got) != 1 {
 		t.Fatalf("got %d commits, want 1", len(got))
 	}
-	for _, want := range []string{"2 files changed, +6 −0\n  README.md\n  … 1 more\n", "+package pay\n… 4 more diff lines\n"} {
+	for _, want := range []string{"2 files changed, +6 −0\n  pay/retry.go  +5 −0\n  … 1 more\n", "+package pay\n… 4 more diff lines\n"} {
 		if !strings.Contains(got[0].Text, want) {
 			t.Errorf("text lacks %q:\n%s", want, got[0].Text)
 		}
@@ -137,7 +137,7 @@ func TestFollowUnknownCommitKeepsIndexedFiles(t *testing.T) {
 	gone := index.Commit{SHA: strings.Repeat("ab", 20), Author: "X", Time: now.Unix(), Subject: "rebased away", Files: []string{"a.go"}}
 	src := commits.New(&fakeSearcher{hits: []index.CommitHit{{Commit: gone, Score: 1}}}, commits.Options{Root: r.Dir, Now: func() time.Time { return now }})
 	got := follow(t, src, codeHit("a.go"))
-	if len(got) != 1 || !strings.Contains(got[0].Text, "1 files changed, +0 −0\n  a.go\n") || strings.Contains(got[0].Text, "@@") {
+	if len(got) != 1 || !strings.Contains(got[0].Text, "1 file changed, +0 −0\n  a.go\n") || strings.Contains(got[0].Text, "@@") {
 		t.Errorf("got %+v", got)
 	}
 }
