@@ -181,3 +181,16 @@ func TestFollowCachesWhatGitSaid(t *testing.T) {
 		t.Errorf("without git, an uncached diff is left out and the indexed files stay:\n%s", other[0].Text)
 	}
 }
+
+func TestLongBodyIsBounded(t *testing.T) {
+	var body []string
+	for i := range 30 {
+		body = append(body, "line "+strconv.Itoa(i))
+	}
+	c := index.Commit{SHA: strings.Repeat("cd", 20), Author: "X", Time: now.Unix(), Subject: "long", Body: strings.Join(body, "\n"), Files: []string{"a.go"}}
+	src := commits.New(&fakeSearcher{hits: []index.CommitHit{{Commit: c, Score: 1}}}, commits.Options{Root: t.TempDir(), Now: func() time.Time { return now }})
+	got := follow(t, src)
+	if len(got) != 1 || !strings.Contains(got[0].Text, "line 19\n… 10 more body lines\n") || strings.Contains(got[0].Text, "line 20") {
+		t.Errorf("text:\n%s", got[0].Text)
+	}
+}
