@@ -270,3 +270,23 @@ func TestGitOutsideARepository(t *testing.T) {
 		}
 	}
 }
+
+func TestHugeDiffIsCutNotFatal(t *testing.T) {
+	r := gittest.New(t)
+	r.Write("big.txt", "a\n", time.Time{})
+	r.Commit(now.Add(-time.Hour), "small")
+	r.Write("big.txt", strings.Repeat("a fairly long line of text to make the diff big\n", 120_000), now)
+	got, err := source(r.Dir).Candidates(context.Background(), engine.Query{})
+	if err != nil {
+		t.Fatalf("Candidates: %v", err)
+	}
+	i := slices.IndexFunc(got, func(c engine.Candidate) bool { return c.Meta["status"] == "unstaged" && c.Block.Path == "big.txt" })
+	if i < 0 {
+		t.Fatalf("no unstaged hunk of big.txt in %d candidates", len(got))
+	}
+	if c := got[i]; strings.Count(c.Text, "\n") != 200 || c.Block.StartLine != 1 || c.Block.EndLine != 197 {
+		// header, "-a", 197 added lines, marker
+		t.Errorf("hunk of %d lines at %d-%d, want 200 lines at 1-197",
+			strings.Count(c.Text, "\n"), c.Block.StartLine, c.Block.EndLine)
+	}
+}

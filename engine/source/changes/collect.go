@@ -85,13 +85,23 @@ func diffChanges(ctx context.Context, root, status string, extra ...string) ([]c
 	return list, nil
 }
 
+// maxHunkLines bounds the text of one uncommitted hunk (a file rewritten
+// whole is one hunk); the range then ends at the last new line shown.
+const maxHunkLines = 200
+
 func hunkChange(status, p string, h Hunk, when time.Time) change {
 	start, end := h.NewRange()
+	text := h.Text()
+	if len(h.Lines) >= maxHunkLines {
+		var newLines int
+		text, newLines, _ = cutHunk(h, maxHunkLines)
+		end = start + max(newLines, 1) - 1
+	}
 	name := h.Section
 	if name == "" {
 		name = path.Base(p)
 	}
-	return change{status: status, path: p, lang: "diff", name: name, start: start, end: end, text: h.Text(), when: when}
+	return change{status: status, path: p, lang: "diff", name: name, start: start, end: end, text: text, when: when}
 }
 
 // modTime is when a file was last changed; for a deleted file, when its

@@ -15,8 +15,9 @@ import (
 // git work tree.
 var ErrNotRepository = errors.New("changes: not a git repository")
 
-// maxGitOutput caps what one git command may print; the rest is dropped
-// (a huge diff of a vendored tree must not cost a query its deadline).
+// maxGitOutput caps what one git command may print: past it git is
+// stopped and the output cut there (a huge diff of a vendored tree must
+// not cost a query its deadline). Callers parse leniently.
 const maxGitOutput = 4 << 20
 
 // gitArgs come before every command: stable, script-friendly output
@@ -32,7 +33,7 @@ func gitArgs() []string {
 }
 
 // Git runs git with args in dir and returns its standard output, at most
-// maxGitOutput bytes of it. It takes no optional locks, so it never
+// maxGitOutput bytes of it (then cut, mid-line perhaps). It takes no optional locks, so it never
 // competes with the person's own git commands for the index lock. A
 // directory outside any work tree gives ErrNotRepository.
 func Git(ctx context.Context, dir string, args ...string) (string, error) {
@@ -49,14 +50,15 @@ func Git(ctx context.Context, dir string, args ...string) (string, error) {
 		return "", fmt.Errorf("git %s: %w", args[0], err)
 	}
 	out, readErr := io.ReadAll(io.LimitReader(stdout, maxGitOutput))
-	if readErr == nil && len(out) == maxGitOutput {
-		_, _ = io.Copy(io.Discard, stdout) // let git finish writing
+	truncated := readErr == nil && len(out) == maxGitOutput
+	if truncated {
+		_ = cmd.Process.Kill() // enough: the rest would only be dropped
 	}
 	err = cmd.Wait()
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return "", ctxErr
 	}
-	if err != nil {
+	if err != nil && !truncated {
 		return "", gitError(args[0], stderr.String(), err)
 	}
 	if readErr != nil {
