@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -81,16 +82,17 @@ func (m Model) handleIndexProgress(msg indexProgressMsg) (Model, tea.Cmd) {
 }
 
 // handleIndexReady opens the explorer (or clears the background note) and
-// runs the pending query against the fresh index.
+// runs the query against the fresh index.
 func (m Model) handleIndexReady(msg indexReadyMsg) (Model, tea.Cmd) {
-	wasBlocking := m.indexing
 	m.indexing = false
-	m.status.right = ""
+	m.status.right = m.summary()
 	if msg.err != nil {
 		return m.setStatus(fmt.Sprintf("index: %v", msg.err), statusError)
 	}
 	m, cmd := m.setStatus(fmt.Sprintf("index ready in %s", msg.elapsed.Round(time.Millisecond)), statusInfo)
-	if wasBlocking && m.query.Value() != "" {
+	// Search again: after a first build the query has not run yet; after a
+	// background update the candidates may have changed (pins are kept).
+	if strings.TrimSpace(m.query.Value()) != "" {
 		m.qgen++
 		var search tea.Cmd
 		m, search = m.startSearch(m.qgen)

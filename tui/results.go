@@ -19,6 +19,7 @@ type resultsPane struct {
 	offset        int
 	width, height int
 	focused       bool
+	empty         string // what an empty list says
 	st            styles
 }
 
@@ -138,7 +139,11 @@ func (p resultsPane) View() string {
 	lines := make([]string, 0, p.height)
 	lines = append(lines, p.header())
 	if len(p.rows) == 0 {
-		lines = append(lines, fitLine(p.st.faint.Render("  no candidates: type what you are about to do"), p.width))
+		empty := p.empty
+		if empty == "" {
+			empty = "type what you are about to do; the candidates appear here"
+		}
+		lines = append(lines, fitLine(p.st.faint.Render("  "+empty), p.width))
 	}
 	cols := newColumns(p.width)
 	end := min(p.offset+p.visible(), len(p.rows))

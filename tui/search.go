@@ -71,6 +71,7 @@ func (m Model) startSearch(gen int) (Model, tea.Cmd) {
 	raw := strings.TrimSpace(m.query.Value())
 	if raw == "" {
 		m.query.searching = false
+		m.results.empty = ""
 		m.cands, m.tokens = nil, map[string]int{}
 		next := m.cur
 		next.query = ""
@@ -101,6 +102,7 @@ func (m Model) handleSearchDone(msg searchDoneMsg) (Model, tea.Cmd) {
 		}
 		return m.setStatus(fmt.Sprintf("search: %v", msg.err), statusError)
 	}
+	m.results.empty = fmt.Sprintf("nothing found for %q: try other words, or a name or path", msg.raw)
 	cands, tokens := m.keepPinned(msg.retrieval.Candidates, msg.tokens)
 	m.cands, m.tokens = cands, tokens
 	m.query.setResult(len(msg.retrieval.Candidates), len(sourcesOf(msg.retrieval.Candidates)))

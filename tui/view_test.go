@@ -239,3 +239,39 @@ func TestBackgroundPicksStyle(t *testing.T) {
 	}
 	checkSize(t, m.View().Content, 80, 24)
 }
+
+func TestEmptyStates(t *testing.T) {
+	h := newHarness(t, 3)
+	m := h.send(h.model(""), tea.WindowSizeMsg{Width: 80, Height: 24})
+	if !strings.Contains(m.View().Content, "type what you are about to do") {
+		t.Fatal("no hint before the first query")
+	}
+	m = h.send(h.model("none"), tea.WindowSizeMsg{Width: 80, Height: 24})
+	m = h.send(m, debounceMsg{gen: m.qgen})
+	if !strings.Contains(m.View().Content, `nothing found for "none"`) {
+		t.Fatalf("no empty-result message:\n%s", m.View().Content)
+	}
+}
+
+func TestBackgroundIndexUpdate(t *testing.T) {
+	h := newHarness(t, 4)
+	h.deps.BuildInBackground = true
+	m := h.ready(80, 24)
+	if m.indexing {
+		t.Fatal("background build blocked the explorer")
+	}
+	ch := make(chan indexEvent, 2)
+	ch <- indexEvent{progress: index.Progress{Phase: "index", FilesDone: 3, FilesTotal: 9}}
+	next, wait := m.Update(indexStartedMsg{ch: ch})
+	next, _ = next.(Model).Update(wait()) // the progress report; its re-armed wait is not run
+	m = next.(Model)
+	if !strings.Contains(m.status.right, "3 of 9 files") {
+		t.Fatalf("status right %q", m.status.right)
+	}
+	ch <- indexEvent{done: true}
+	close(ch)
+	m = h.send(m, waitForIndexCmd(ch)())
+	if !strings.HasPrefix(m.status.msg, "index ready") || len(h.eng.calls) != 2 || !strings.Contains(m.status.right, "left out") {
+		t.Fatalf("after update: status %q / %q, searches %d", m.status.msg, m.status.right, len(h.eng.calls))
+	}
+}
