@@ -235,17 +235,24 @@ func TestCopy(t *testing.T) {
 func TestCopyFallsBackToFile(t *testing.T) {
 	h := newHarness(t, 8)
 	h.clipErr = errors.New("exit status 1")
-	if err := os.MkdirAll(h.deps.FallbackDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	m := h.keys(h.ready(100, 30), "c")
 	files, _ := filepath.Glob(filepath.Join(h.deps.FallbackDir, "loupe-context-*.md"))
 	if len(files) != 1 {
 		t.Fatalf("fallback files %v, status %q", files, m.status.msg)
 	}
 	b, _ := os.ReadFile(files[0])
-	if string(b) != m.packText || !strings.Contains(m.status.msg, files[0]) {
+	if string(b) != m.packText || !strings.Contains(m.status.msg, files[0]) || !strings.Contains(m.status.msg, "exit status 1") {
 		t.Fatalf("fallback file or status wrong: %q", m.status.msg)
+	}
+}
+
+func TestCopyWithoutSystemClipboardAlsoSaves(t *testing.T) {
+	h := newHarness(t, 8)
+	h.deps.Clipboard = nil
+	m := h.keys(h.ready(100, 30), "c")
+	files, _ := filepath.Glob(filepath.Join(h.deps.FallbackDir, "loupe-context-*.md"))
+	if len(h.osc52) != 1 || len(files) != 1 || !strings.Contains(m.status.msg, "(no system clipboard here), also saved to "+files[0]) {
+		t.Fatalf("osc52 %d files %v status %q", len(h.osc52), files, m.status.msg)
 	}
 }
 

@@ -32,24 +32,29 @@ func (m Model) fallbackDir() string {
 	return os.TempDir()
 }
 
-// nativeCopyCmd writes the system clipboard; when that fails the context
-// also goes to a file, so nothing is lost even if OSC 52 is not supported.
+// nativeCopyCmd writes the system clipboard. OSC 52 cannot be confirmed
+// (terminals do not answer it), so when there is no system clipboard or it
+// fails, the context also goes to a file: nothing is lost.
 func nativeCopyCmd(clip func(string) error, text string, tokens int, format, dir string) tea.Cmd {
 	return func() tea.Msg {
 		msg := copiedMsg{tokens: tokens, format: format, native: clip != nil}
-		if clip == nil {
-			return msg
-		}
-		if err := clip(text); err != nil {
-			msg.err = fmt.Errorf("tui: system clipboard: %w", err)
-			name := fmt.Sprintf("loupe-context-%s%s", time.Now().Format("20060102-150405"), formatExt(format))
-			path := filepath.Join(dir, name)
-			if werr := writeAtomic(path, text); werr != nil {
-				msg.err = errors.Join(msg.err, werr)
+		if clip != nil {
+			if msg.err = clip(text); msg.err == nil {
 				return msg
 			}
-			msg.file = path
+			msg.err = fmt.Errorf("tui: system clipboard: %w", msg.err)
 		}
+		name := fmt.Sprintf("loupe-context-%s%s", time.Now().Format("20060102-150405"), formatExt(format))
+		path := filepath.Join(dir, name)
+		werr := os.MkdirAll(dir, 0o755)
+		if werr == nil {
+			werr = writeAtomic(path, text)
+		}
+		if werr != nil {
+			msg.err = errors.Join(msg.err, werr)
+			return msg
+		}
+		msg.file = path
 		return msg
 	}
 }
@@ -82,14 +87,15 @@ func formatLabel(format string) string {
 func (m Model) handleCopied(msg copiedMsg) (Model, tea.Cmd) {
 	what := fmt.Sprintf("copied %s tokens (%s), %s", thousands(msg.tokens), m.meters.tokenizer, formatLabel(msg.format))
 	switch {
+	case msg.native && msg.err == nil:
+		return m.setStatus(what, statusInfo)
+	case msg.native && msg.file != "":
+		return m.setStatus(fmt.Sprintf("%s via OSC 52; the system clipboard failed (%v), saved to %s",
+			what, errors.Unwrap(msg.err), msg.file), statusWarn)
 	case msg.file != "":
-		return m.setStatus(fmt.Sprintf("%s via OSC 52; system clipboard failed, saved to %s", what, msg.file), statusWarn)
-	case msg.err != nil:
-		return m.setStatus(fmt.Sprintf("%s via OSC 52 only: %v", what, msg.err), statusError)
-	case !msg.native:
-		return m.setStatus(what+" (terminal clipboard)", statusInfo)
+		return m.setStatus(fmt.Sprintf("%s via OSC 52 (no system clipboard here), also saved to %s", what, msg.file), statusInfo)
 	}
-	return m.setStatus(what, statusInfo)
+	return m.setStatus(fmt.Sprintf("%s via OSC 52 only: %v", what, msg.err), statusError)
 }
 
 // writeRequest is a write waiting for the re-pack in flight.
