@@ -147,13 +147,12 @@ func (a *app) pack(ctx context.Context, query string, cfg Config, pins, drops []
 	req := engine.PackRequest{
 		Query: query, Budget: cfg.Budget, Reserves: cfg.Reserves(), Weights: cfg.EngineWeights(),
 		Order: cfg.EngineOrder(), Disabled: cfg.Disabled(), Pins: set(pins), Drops: set(drops),
-		Counter: a.counter, Formatter: budgeted(f),
+		Counter: a.counter, Formatter: budgeted(f), Warnings: ret.Warnings,
 	}
 	p, err := engine.Assemble(ret.Candidates, req)
 	if err != nil {
 		return nil, err
 	}
-	p.Warnings = append(ret.Warnings, p.Warnings...)
 	text := f.Render(p)
 	return &packResult{Retrieval: ret, Pack: p, Text: text, Summary: render.Summary(p)}, nil
 }
