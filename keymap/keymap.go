@@ -7,6 +7,8 @@
 package keymap
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 )
@@ -159,10 +161,29 @@ func (g Group) ShortHelp() []key.Binding { return g.Short }
 // FullHelp implements help.KeyMap.
 func (g Group) FullHelp() [][]key.Binding { return g.Full }
 
-// QueryHelp is the help while the query line has the focus.
+// QueryHelp is the help while the query line has the focus: keys that
+// type a character type it there, so only the others are listed.
 func (k KeyMap) QueryHelp() help.KeyMap {
-	b := []key.Binding{k.Prompt.Submit, k.Global.FocusNext, k.Global.Quit}
+	b := []key.Binding{k.Prompt.Submit, untyped(k.Global.FocusNext), untyped(k.Global.Quit)}
 	return Group{Short: b, Full: [][]key.Binding{b}}
+}
+
+// untyped keeps the keys of a binding that produce no text (ctrl+c, tab,
+// esc); without any it is disabled.
+func untyped(b key.Binding) key.Binding {
+	var keys []string
+	for _, s := range b.Keys() {
+		if len([]rune(s)) > 1 {
+			keys = append(keys, s)
+		}
+	}
+	if len(keys) == 0 {
+		b.SetEnabled(false)
+		return b
+	}
+	out := key.NewBinding(key.WithKeys(keys...), key.WithHelp(strings.Join(keys, "/"), b.Help().Desc))
+	out.SetEnabled(b.Enabled())
+	return out
 }
 
 // PromptHelp is the help while a prompt is open.

@@ -88,3 +88,21 @@ func TestHelpGroups(t *testing.T) {
 type fakeKey string
 
 func (f fakeKey) String() string { return string(f) }
+
+func TestQueryHelpListsOnlyUntypedKeys(t *testing.T) {
+	k := Default()
+	for _, b := range k.QueryHelp().ShortHelp() {
+		if b.Help().Key == "q" || b.Help().Key == "q/ctrl+c" {
+			t.Fatalf("query help offers a typed key: %+v", b.Help())
+		}
+	}
+	if got := k.QueryHelp().ShortHelp()[2].Help().Key; got != "ctrl+c" {
+		t.Fatalf("quit help key %q", got)
+	}
+	if err := k.Apply(map[string][]string{"quit": {"Q"}}); err != nil {
+		t.Fatal(err)
+	}
+	if k.QueryHelp().ShortHelp()[2].Enabled() {
+		t.Fatal("a quit bound only to Q is offered while typing")
+	}
+}
