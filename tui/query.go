@@ -8,6 +8,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
+// queryInfoWidth is the room kept right of the input for what the last
+// search found ("120 candidates · 5 sources").
+const queryInfoWidth = 28
+
 // queryPane is the query line at the top: a text input plus what the last
 // search found, or that one is running.
 type queryPane struct {
@@ -44,7 +48,7 @@ func noColorInputStyles(s textinput.Styles) textinput.Styles {
 
 func (p *queryPane) SetSize(w, _ int) {
 	p.width = w
-	p.input.SetWidth(max(w-len(p.input.Prompt)-24, 10))
+	p.input.SetWidth(max(w-cellWidth(p.input.Prompt)-queryInfoWidth-2, 10))
 }
 
 func (p *queryPane) Focus() tea.Cmd { return p.input.Focus() }
