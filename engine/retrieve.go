@@ -286,9 +286,17 @@ func textQuery(q Query, n int) string {
 	for _, id := range q.Identifiers {
 		add(strings.ToLower(strings.ReplaceAll(id, "::", ".")))
 	}
+	var later []string
 	for _, k := range q.Keywords {
+		if isTestWord(k) && !q.AboutTests {
+			later = append(later, k) // tests are not the topic: ask for them last
+			continue
+		}
 		add(k)
 		add(stem(k))
+	}
+	for _, k := range later {
+		add(k)
 	}
 	return strings.Join(terms, " ")
 }
