@@ -91,14 +91,18 @@ func (m Model) handleIndexReady(msg indexReadyMsg) (Model, tea.Cmd) {
 	}
 	m, cmd := m.setStatus(fmt.Sprintf("index ready in %s", msg.elapsed.Round(time.Millisecond)), statusInfo)
 	// Search again: after a first build the query has not run yet; after a
-	// background update the candidates may have changed (pins are kept).
-	if strings.TrimSpace(m.query.Value()) != "" {
-		m.qgen++
-		var search tea.Cmd
-		m, search = m.startSearch(m.qgen)
-		return m, tea.Batch(cmd, search)
+	// background update the candidates may have changed. A search in flight
+	// finishes first (the first frame is not delayed), then one more runs.
+	if strings.TrimSpace(m.query.Value()) == "" {
+		return m, cmd
 	}
-	return m, cmd
+	if m.cancel != nil {
+		m.searchAgain = true
+		return m, cmd
+	}
+	m.qgen++
+	m, search := m.startSearch(m.qgen)
+	return m, tea.Batch(cmd, search)
 }
 
 // progressLine is "1,234 of 5,678 files · 8.2 MB/s · 12s left".

@@ -86,6 +86,7 @@ type Model struct {
 	vgen        int // preview generation
 	previewKey  string
 	missingPins bool // report pins absent from the next retrieval
+	searchAgain bool // the index changed under the search in flight
 
 	indexing     bool
 	indexCtx     context.Context
@@ -93,6 +94,9 @@ type Model struct {
 	indexElapsed time.Duration
 	progress     index.Progress
 	quitting     bool
+
+	started    time.Time // when New ran, for the debug log's first-frame time
+	firstShown bool
 
 	// tick arms timers (debounce, status expiry); tests make it immediate.
 	tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
@@ -120,6 +124,7 @@ func New(deps Deps, initialQuery string) Model {
 		cur:     newCuration(cfg),
 		tokens:  map[string]int{},
 		tick:    tea.Tick,
+		started: time.Now(),
 	}
 	m.cur.query = initialQuery
 	if deps.Counter != nil {

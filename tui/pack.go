@@ -76,6 +76,10 @@ func (m Model) handlePackDone(msg packDoneMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.packing = false
+	if !m.firstShown && msg.pack != nil {
+		m.firstShown = true
+		m.logf("first results frame %s after start", time.Since(m.started).Round(time.Millisecond))
+	}
 	m.results.SetRows(msg.rows)
 	m.pack, m.packText, m.packErr = msg.pack, msg.text, msg.err
 	m.meters.pack = msg.pack
@@ -180,4 +184,11 @@ func (m Model) handlePreviewRendered(msg previewRenderedMsg) (Model, tea.Cmd) {
 		return m.setStatus(msg.err.Error(), statusWarn)
 	}
 	return m, nil
+}
+
+// logf writes a debug line when a log is configured (LOUPE_DEBUG).
+func (m Model) logf(format string, args ...any) {
+	if m.deps.Log != nil {
+		m.deps.Log.Printf(format, args...)
+	}
 }

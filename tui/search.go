@@ -117,6 +117,13 @@ func (m Model) handleSearchDone(msg searchDoneMsg) (Model, tea.Cmd) {
 		cmds = append(cmds, st)
 	}
 	m.missingPins = false
+	if m.searchAgain {
+		m.searchAgain = false
+		m.qgen++
+		var again tea.Cmd
+		m, again = m.startSearch(m.qgen)
+		cmds = append(cmds, again)
+	}
 	return m, tea.Batch(cmds...)
 }
 

@@ -275,3 +275,24 @@ func TestBackgroundIndexUpdate(t *testing.T) {
 		t.Fatalf("after update: status %q / %q, searches %d", m.status.msg, m.status.right, len(h.eng.calls))
 	}
 }
+
+// A background update that ends while the first search runs lets it finish
+// (the first frame is not delayed) and then searches once more.
+func TestBackgroundUpdateDuringSearch(t *testing.T) {
+	h := newHarness(t, 4)
+	h.deps.BuildInBackground = true
+	m := h.send(h.model("retry"), tea.WindowSizeMsg{Width: 80, Height: 24})
+	next, search := m.Update(debounceMsg{gen: m.qgen})
+	m = next.(Model)
+	next, _ = m.Update(indexReadyMsg{})
+	m = next.(Model)
+	if !m.searchAgain || m.cancel == nil {
+		t.Fatal("update cancelled the search in flight")
+	}
+	for _, msg := range h.run(search) {
+		m = h.send(m, msg)
+	}
+	if len(h.eng.calls) != 2 || m.pack == nil || m.searchAgain {
+		t.Fatalf("searches %q", h.eng.calls)
+	}
+}
