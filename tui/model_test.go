@@ -358,9 +358,17 @@ func TestEditorArgs(t *testing.T) {
 		}
 	}
 	h := newHarness(t, 3)
-	h.keys(h.ready(100, 30), "o")
+	m := h.keys(h.ready(100, 30), "o")
 	if h.execs != 1 {
 		t.Fatal("edit did not exec the editor")
+	}
+	m = h.send(m, editorDoneMsg{})
+	if len(h.eng.calls) != 2 || m.pack == nil {
+		t.Fatal("no fresh search after the editor")
+	}
+	m = h.send(m, editorDoneMsg{err: errors.New("exit status 2")})
+	if m.status.msg != "editor: exit status 2" {
+		t.Fatalf("status %q", m.status.msg)
 	}
 }
 

@@ -123,9 +123,15 @@ func editorArgs(editor, path string, line int) []string {
 	return append(fields, path)
 }
 
+// handleEditorDone searches again: the file may have changed, and cached
+// candidates carry the old text.
 func (m Model) handleEditorDone(msg editorDoneMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		return m.setStatus(fmt.Sprintf("editor: %v", msg.err), statusError)
 	}
-	return m, nil
+	if strings.TrimSpace(m.query.Value()) == "" {
+		return m, nil
+	}
+	m.qgen++
+	return m.startSearch(m.qgen)
 }
