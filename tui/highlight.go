@@ -9,22 +9,32 @@ import (
 	"github.com/alecthomas/chroma/v2/lexers"
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/index"
 )
 
 // tabWidth is how many spaces a tab becomes on screen (cells must be
 // countable for the layout).
 const tabWidth = 4
 
-// highlight colours source text for the terminal with chroma; with no
-// colour, or no lexer for the file, it returns the text as is.
-func highlight(text, path, lang, style string, noColor bool) string {
+// highlight colours a block's text for the terminal with chroma: by file
+// name for code, as a diff for hunks and commits, not at all for notes and
+// diagnostics; with no colour, or no lexer, it returns the text as is.
+func highlight(text string, b index.Block, style string, noColor bool) string {
 	text = strings.ReplaceAll(text, "\t", strings.Repeat(" ", tabWidth))
 	if noColor {
 		return text
 	}
-	lexer := lexers.Match(path)
-	if lexer == nil && lang != "" {
-		lexer = lexers.Get(lang)
+	var lexer chroma.Lexer
+	switch b.Kind {
+	case index.KindHunk, index.KindCommit:
+		lexer = lexers.Get("diff")
+	case index.KindNote, index.KindDiagnostic:
+		return text
+	default:
+		lexer = lexers.Match(b.Path)
+		if lexer == nil && b.Lang != "" {
+			lexer = lexers.Get(b.Lang)
+		}
 	}
 	if lexer == nil {
 		return text
@@ -33,11 +43,11 @@ func highlight(text, path, lang, style string, noColor bool) string {
 	if err != nil {
 		return text
 	}
-	var b strings.Builder
-	if err := formatters.TTY256.Format(&b, chromastyles.Get(style), it); err != nil {
+	var out strings.Builder
+	if err := formatters.TTY256.Format(&out, chromastyles.Get(style), it); err != nil {
 		return text
 	}
-	return b.String()
+	return out.String()
 }
 
 // explain writes a block's explanation: the reason, each named signal and

@@ -143,7 +143,7 @@ func (r previewRequest) render() (string, error) {
 	if r.item != nil && r.item.Body != "" {
 		body = r.item.Body
 	}
-	code := highlight(body, r.cand.Block.Path, r.cand.Block.Lang, r.chroma, r.noColor)
+	code := highlight(body, r.cand.Block, r.chroma, r.noColor)
 	return explain(*r.cand, r.item) + "\n" + code, nil
 }
 
