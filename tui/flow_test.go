@@ -120,3 +120,45 @@ func TestFlowTypePinBudgetCopyWrite(t *testing.T) {
 		})
 	}
 }
+
+// The program survives a resize storm, a query with no results, a source
+// warning and a budget below the format's overhead, and keeps drawing
+// exactly the terminal's size.
+func TestFlowEdges(t *testing.T) {
+	h := newHarness(t, 12)
+	h.deps.Clipboard = nil
+	h.deps.Config.Debounce = 5 * time.Millisecond
+	h.deps.Config.StatusTimeout = time.Hour
+	f := newFlow(t, New(h.deps, ""), 80, 24)
+
+	f.tm.Type("none")
+	f.waitFor(`nothing found for "none"`)
+	for i := range 60 {
+		f.tm.Send(tea.WindowSizeMsg{Width: 20 + (i*13)%150, Height: 5 + (i*7)%50})
+	}
+	f.tm.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
+	f.waitFor("query › none")
+	f.press("backspace", "backspace", "backspace", "backspace")
+	f.tm.Type("warn")
+	f.waitFor("docs: timed out after 2s")
+	f.press("esc", "b")
+	f.waitFor("budget: ")
+	for range 3 {
+		f.press("backspace")
+	}
+	f.press("3", "enter")
+	m := f.waitFor("budget too small")
+	if m.pack != nil || len(m.results.rows) != 3 {
+		t.Fatalf("after a tiny budget: pack %v rows %d", m.pack != nil, len(m.results.rows))
+	}
+	f.press("c")
+	f.press("q")
+	f.tm.WaitFinished(t, teatest.WithFinalTimeout(20*time.Second))
+	out, err := io.ReadAll(f.tm.FinalOutput(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(out, []byte("\x1b]52;")) {
+		t.Fatal("copied although nothing was packed")
+	}
+}
