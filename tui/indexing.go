@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -12,26 +13,39 @@ import (
 
 // startIndexCmd runs the build in a goroutine that forwards its progress,
 // stamped with the elapsed time, on a channel; waitForIndexCmd reads it one
-// message at a time and Update re-arms it until indexReadyMsg.
-func startIndexCmd(ctx context.Context, build BuildFunc) tea.Cmd {
+// message at a time and Update re-arms it until indexReadyMsg. builds lets
+// Run wait for the build to stop before main closes the index.
+func startIndexCmd(ctx context.Context, build BuildFunc, builds *sync.WaitGroup) tea.Cmd {
 	return func() tea.Msg {
 		out := make(chan indexEvent, 64)
-		go forwardBuild(ctx, build, out)
+		builds.Add(1)
+		go forwardBuild(ctx, build, out, builds)
 		return indexStartedMsg{ch: out}
 	}
 }
 
-func forwardBuild(ctx context.Context, build BuildFunc, out chan<- indexEvent) {
+// forwardBuild runs build and forwards its events until it returns. Once
+// ctx is done (the explorer quit) nobody reads: events are dropped, but it
+// still waits for build to return.
+func forwardBuild(ctx context.Context, build BuildFunc, out chan<- indexEvent, builds *sync.WaitGroup) {
+	defer builds.Done()
 	start := time.Now()
 	progress := make(chan index.Progress, 64)
 	done := make(chan error, 1)
 	go func() { done <- build(ctx, progress) }()
+	send := func(ev indexEvent) {
+		ev.elapsed = time.Since(start)
+		select {
+		case out <- ev:
+		case <-ctx.Done():
+		}
+	}
 	for {
 		select {
 		case p := <-progress:
-			out <- indexEvent{progress: p, elapsed: time.Since(start)}
+			send(indexEvent{progress: p})
 		case err := <-done:
-			out <- indexEvent{done: true, err: err, elapsed: time.Since(start)}
+			send(indexEvent{done: true, err: err})
 			close(out)
 			return
 		}

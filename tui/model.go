@@ -27,6 +27,7 @@ package tui
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -91,6 +92,7 @@ type Model struct {
 	indexing     bool
 	indexCtx     context.Context
 	indexCancel  context.CancelFunc
+	builds       *sync.WaitGroup // running index builds, for Run to wait on
 	indexElapsed time.Duration
 	progress     index.Progress
 	quitting     bool
@@ -125,6 +127,7 @@ func New(deps Deps, initialQuery string) Model {
 		tokens:  map[string]int{},
 		tick:    tea.Tick,
 		started: time.Now(),
+		builds:  &sync.WaitGroup{},
 	}
 	m.cur.query = initialQuery
 	if deps.Counter != nil {
@@ -149,7 +152,7 @@ func (m Model) Init() tea.Cmd {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
 	if m.deps.Build != nil {
-		cmds = append(cmds, startIndexCmd(m.indexCtx, m.deps.Build))
+		cmds = append(cmds, startIndexCmd(m.indexCtx, m.deps.Build, m.builds))
 	}
 	switch {
 	case m.deps.Resume && m.deps.SessionPath != "":

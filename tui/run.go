@@ -6,6 +6,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -20,11 +21,35 @@ func Run(ctx context.Context, deps Deps, initialQuery string) error {
 	if os.Getenv("NO_COLOR") != "" {
 		deps.Config.NoColor = true
 	}
-	p := tea.NewProgram(New(deps, initialQuery), tea.WithContext(ctx))
-	if _, err := p.Run(); err != nil {
+	m := New(deps, initialQuery)
+	_, err := tea.NewProgram(m, tea.WithContext(ctx)).Run()
+	m.stopAll()
+	if !m.waitBuilds(buildStopTimeout) {
+		m.logf("index build still running %s after quitting", buildStopTimeout)
+	}
+	if err != nil {
 		return fmt.Errorf("tui: %w", err)
 	}
 	return nil
+}
+
+// buildStopTimeout bounds how long Run waits for a cancelled index build,
+// so that main closes the index only after the build let go of it.
+const buildStopTimeout = 10 * time.Second
+
+// waitBuilds waits for running builds to return; false on timeout.
+func (m Model) waitBuilds(d time.Duration) bool {
+	done := make(chan struct{})
+	go func() {
+		m.builds.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return true
+	case <-time.After(d):
+		return false
+	}
 }
 
 // OpenDebugLog returns a logger writing to the file named by LOUPE_DEBUG,

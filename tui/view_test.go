@@ -147,7 +147,7 @@ func TestIndexProgress(t *testing.T) {
 	if !m.indexing {
 		t.Fatal("not indexing")
 	}
-	started := startIndexCmd(m.indexCtx, h.deps.Build)().(indexStartedMsg)
+	started := startIndexCmd(m.indexCtx, h.deps.Build, m.builds)().(indexStartedMsg)
 	next, wait := m.Update(started)
 	m = next.(Model)
 	prog := wait().(indexProgressMsg)
@@ -295,4 +295,28 @@ func TestBackgroundUpdateDuringSearch(t *testing.T) {
 	if len(h.eng.calls) != 2 || m.pack == nil || m.searchAgain {
 		t.Fatalf("searches %q", h.eng.calls)
 	}
+}
+
+// Quitting cancels a build in flight and waits until it has returned, so
+// main never closes an index that is still being written.
+func TestQuitStopsTheBuild(t *testing.T) {
+	h := newHarness(t, 3)
+	returned := make(chan struct{})
+	h.deps.Build = func(ctx context.Context, p chan<- index.Progress) error {
+		defer close(returned)
+		for {
+			select {
+			case p <- index.Progress{FilesDone: 1, FilesTotal: 2}:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+	}
+	m := h.send(h.model(""), tea.WindowSizeMsg{Width: 80, Height: 24})
+	startIndexCmd(m.indexCtx, h.deps.Build, m.builds)() // nobody reads its events
+	m = h.keys(m, "ctrl+c")
+	if !m.waitBuilds(time.Minute) {
+		t.Fatal("build still running after quit")
+	}
+	<-returned
 }
