@@ -73,9 +73,10 @@ type Model struct {
 	tokens map[string]int
 
 	// Packing: cur is the person's curation; pgen tags re-packs.
-	cur     curation
-	pgen    int
-	packing bool // a re-pack is in flight
+	cur      curation
+	pgen     int
+	packing  bool // the pack on screen is not the latest state's yet
+	inFlight bool // a re-pack command is running
 	// pendingCopy and pendingWrite wait for the re-pack in flight, so
 	// that what goes out is what the screen will show.
 	pendingCopy  bool

@@ -512,3 +512,30 @@ func TestOutputWaitsForRepackInFlight(t *testing.T) {
 		t.Fatalf("write did not carry the new pack: %v", err)
 	}
 }
+
+// Keys pressed while a re-pack runs do not each start one: the latest state
+// is packed when the running one returns.
+func TestRepacksCoalesce(t *testing.T) {
+	h := newHarness(t, 20)
+	packs := 0
+	h.deps.Pack = func(c []engine.Candidate, r engine.PackRequest) (*engine.Pack, error) {
+		packs++
+		return fakePack(c, r)
+	}
+	m := h.ready(100, 30)
+	packs = 0
+	var cmds []tea.Cmd
+	for range 5 {
+		next, cmd := m.Update(keyMsg("+"))
+		m = next.(Model)
+		cmds = append(cmds, cmd)
+	}
+	for _, c := range cmds {
+		for _, msg := range h.run(c) {
+			m = h.send(m, msg)
+		}
+	}
+	if packs != 2 || m.pack.Budget != 200 || m.packing || m.inFlight {
+		t.Fatalf("packs %d budget %d packing %v", packs, m.pack.Budget, m.packing)
+	}
+}

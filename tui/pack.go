@@ -25,12 +25,20 @@ type packJob struct {
 }
 
 // repack starts a re-pack of the cached candidates under the curation.
+// At most one re-pack runs at a time: keys pressed while one runs only
+// advance the generation, and when the running one returns (stale) the
+// latest state is packed. Holding "+" costs two packs, not one per repeat.
 func (m *Model) repack() tea.Cmd {
 	m.pgen++
 	m.packing = len(m.cands) > 0
-	if !m.packing {
+	if !m.packing || m.inFlight {
 		return nil
 	}
+	return m.startPack()
+}
+
+func (m *Model) startPack() tea.Cmd {
+	m.inFlight = true
 	return packCmd(packJob{
 		gen: m.pgen, cands: m.cands, tokens: m.tokens, cur: m.cur, reserves: m.cfg.Reserves,
 		counter: m.deps.Counter, pack: m.deps.Pack, newFormatter: m.deps.NewFormatter, log: m.deps.Log,
@@ -72,7 +80,11 @@ func (j packJob) pack1() packDoneMsg {
 // pack, the preview. A failed pack (budget below the format's overhead)
 // keeps the rows, empties the pack and says why.
 func (m Model) handlePackDone(msg packDoneMsg) (Model, tea.Cmd) {
+	m.inFlight = false
 	if msg.gen != m.pgen {
+		if m.packing { // the state moved on while this ran: pack the latest
+			return m, m.startPack()
+		}
 		return m, nil
 	}
 	m.packing = false
