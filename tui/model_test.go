@@ -539,3 +539,14 @@ func TestRepacksCoalesce(t *testing.T) {
 		t.Fatalf("packs %d budget %d packing %v", packs, m.pack.Budget, m.packing)
 	}
 }
+
+func TestLeftOutRowCountsAtItsLevel(t *testing.T) {
+	h := newHarness(t, 20)
+	m := h.keys(h.ready(100, 30), "G")
+	full := m.results.rows[len(m.results.rows)-1]
+	m = h.keys(m, "x", "l", "l") // dropped, at signature level
+	r := m.results.rows[rowIndex(m.results.rows, full.id)]
+	if r.state != stateDropped || r.level != engine.LevelSignature || r.tokens >= full.tokens {
+		t.Fatalf("row %+v, full %d tokens", r, full.tokens)
+	}
+}

@@ -71,9 +71,9 @@ func (j packJob) pack1() packDoneMsg {
 	}
 	p, err := j.pack(j.cands, j.cur.request(j.reserves, j.counter, f))
 	if err != nil {
-		return packDoneMsg{gen: j.gen, err: err, rows: buildRows(nil, j.cands, j.tokens, j.cur)}
+		return packDoneMsg{gen: j.gen, err: err, rows: buildRows(nil, j.cands, j.tokens, j.cur, j.counter)}
 	}
-	return packDoneMsg{gen: j.gen, pack: p, text: f.Render(p), rows: buildRows(p, j.cands, j.tokens, j.cur)}
+	return packDoneMsg{gen: j.gen, pack: p, text: f.Render(p), rows: buildRows(p, j.cands, j.tokens, j.cur, j.counter)}
 }
 
 // handlePackDone shows a re-pack: rows, meters and, when it depends on the

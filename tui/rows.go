@@ -48,8 +48,10 @@ type row struct {
 }
 
 // buildRows lists the packed items in output order, then every other
-// candidate by score. tokens holds full-text counts for left-out rows.
-func buildRows(p *engine.Pack, cands []engine.Candidate, tokens map[string]int, cur curation) []row {
+// candidate by score. tokens holds full-text counts; a left-out row at a
+// lower level is counted at that level (head with a quarter of its full
+// size, as an estimate: the packer sizes heads to the source's share).
+func buildRows(p *engine.Pack, cands []engine.Candidate, tokens map[string]int, cur curation, counter engine.Counter) []row {
 	best := 0.0
 	for _, c := range cands {
 		best = max(best, c.Score)
@@ -78,6 +80,10 @@ func buildRows(p *engine.Pack, cands []engine.Candidate, tokens map[string]int, 
 	for _, c := range rest {
 		r := newRow(c, best)
 		r.state, r.tokens, r.level = stateLeftOut, tokens[c.ID], levelFor(c, cur)
+		if r.level != engine.LevelFull && counter != nil {
+			body, _ := engine.RenderBody(c, r.level, max(r.tokens/4, headMinTokens))
+			r.tokens = counter.Count(body)
+		}
 		if cur.drops[c.ID] {
 			r.state = stateDropped
 		}
@@ -146,6 +152,10 @@ func levelFor(c engine.Candidate, cur curation) engine.Level {
 	}
 	return c.Level
 }
+
+// headMinTokens is the least head allowance used for a left-out row's
+// estimate.
+const headMinTokens = 40
 
 // rowIndex finds a row by candidate ID, or -1.
 func rowIndex(rows []row, id string) int {
