@@ -43,19 +43,30 @@ func Dedup(cands []Candidate) ([]Candidate, []Merge) {
 
 // dedup is Dedup with a preference: a preferred candidate (pinned) is never
 // folded into one that is not.
+//
+// With a cache, the whole result is memoized by its inputs (the candidates
+// and which of them are preferred): a re-pack after a budget, level or
+// drop change finds it, so near-duplicate detection, the costliest stage,
+// runs once per retrieval and pin set.
 func dedup(cands []Candidate, prefer func(Candidate) bool, cache *PackCache) ([]Candidate, []Merge) {
-	d := newDeduper(cands, prefer)
-	d.cache = cache
-	for _, i := range d.order {
-		d.place(i)
+	key, ok := cache.dedupKey(cands, prefer)
+	alive, merges, hit := cache.lookupDedup(key, ok, len(cands))
+	if !hit {
+		d := newDeduper(cands, prefer)
+		d.cache = cache
+		for _, i := range d.order {
+			d.place(i)
+		}
+		alive, merges = d.alive, d.merges
+		cache.storeDedup(key, ok, alive, merges)
 	}
 	kept := make([]Candidate, 0, len(cands))
 	for i, c := range cands {
-		if d.alive[i] {
+		if alive[i] {
 			kept = append(kept, c)
 		}
 	}
-	return kept, d.merges
+	return kept, merges
 }
 
 type deduper struct {

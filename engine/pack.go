@@ -2,9 +2,11 @@ package engine
 
 import (
 	"cmp"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -400,9 +402,22 @@ const packCacheLimit = 1 << 14
 // a result, only the time to get it. Safe for concurrent use; bounded. A
 // nil *PackCache is valid and caches nothing.
 type PackCache struct {
-	seed maphash.Seed
-	mu   sync.Mutex
-	sigs map[uint64]textSig
+	seed  maphash.Seed
+	mu    sync.Mutex
+	sigs  map[uint64]textSig
+	dedup [dedupMemos]dedupMemo // a ring of recent results
+	next  int
+}
+
+// dedupMemos is how many recent dedup results a PackCache keeps: a person
+// pins and unpins, so states recur.
+const dedupMemos = 8
+
+// dedupMemo is one dedup result, keyed by a hash of its inputs.
+type dedupMemo struct {
+	key    uint64
+	alive  []bool
+	merges []Merge
 }
 
 // NewPackCache returns an empty cache.
@@ -429,4 +444,59 @@ func (c *PackCache) signature(text string) textSig {
 	c.sigs[k] = s
 	c.mu.Unlock()
 	return s
+}
+
+// dedupKey hashes everything dedup reads: each candidate's identity, text,
+// location, score, sha and whether it is preferred. ok is false without a
+// cache.
+func (c *PackCache) dedupKey(cands []Candidate, prefer func(Candidate) bool) (uint64, bool) {
+	if c == nil {
+		return 0, false
+	}
+	var h maphash.Hash
+	h.SetSeed(c.seed)
+	var num [8]byte
+	writeInt := func(v uint64) {
+		binary.LittleEndian.PutUint64(num[:], v)
+		h.Write(num[:])
+	}
+	for _, x := range cands {
+		for _, s := range []string{x.ID, string(x.Source), string(x.Block.Kind), x.Block.Path, x.Meta["sha"], x.Text} {
+			writeInt(uint64(len(s)))
+			h.WriteString(s)
+		}
+		writeInt(uint64(x.Block.StartLine))
+		writeInt(uint64(x.Block.EndLine))
+		writeInt(math.Float64bits(x.Score))
+		if prefer != nil && prefer(x) {
+			h.WriteByte(1)
+		} else {
+			h.WriteByte(0)
+		}
+	}
+	return h.Sum64(), true
+}
+
+func (c *PackCache) lookupDedup(key uint64, ok bool, n int) ([]bool, []Merge, bool) {
+	if !ok {
+		return nil, nil, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, m := range c.dedup {
+		if m.alive != nil && m.key == key && len(m.alive) == n {
+			return m.alive, slices.Clone(m.merges), true
+		}
+	}
+	return nil, nil, false
+}
+
+func (c *PackCache) storeDedup(key uint64, ok bool, alive []bool, merges []Merge) {
+	if !ok {
+		return
+	}
+	c.mu.Lock()
+	c.dedup[c.next] = dedupMemo{key: key, alive: slices.Clone(alive), merges: slices.Clone(merges)}
+	c.next = (c.next + 1) % dedupMemos
+	c.mu.Unlock()
 }

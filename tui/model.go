@@ -48,16 +48,19 @@ const (
 
 // Model is the explorer's root model (a tea.Model).
 type Model struct {
-	deps   Deps
-	cfg    Config
-	keys   keymap.KeyMap
-	st     styles
-	style  string // glamour style in use
-	width  int
-	height int
-	lay    layout
-	focus  focus
-	help   help.Model
+	deps Deps
+	// packCache keeps the packer's per-candidate work (near-duplicate
+	// detection) across the re-packs of one retrieval.
+	packCache *engine.PackCache
+	cfg       Config
+	keys      keymap.KeyMap
+	st        styles
+	style     string // glamour style in use
+	width     int
+	height    int
+	lay       layout
+	focus     focus
+	help      help.Model
 
 	query   queryPane
 	results resultsPane
@@ -129,6 +132,8 @@ func New(deps Deps, initialQuery string) Model {
 		tick:    tea.Tick,
 		started: time.Now(),
 		builds:  &sync.WaitGroup{},
+
+		packCache: engine.NewPackCache(),
 	}
 	m.cur.query = initialQuery
 	if deps.Counter != nil {

@@ -19,6 +19,7 @@ type packJob struct {
 	cur          curation
 	reserves     engine.Reserves
 	counter      engine.Counter
+	cache        *engine.PackCache
 	pack         PackFunc
 	newFormatter func(string) (engine.Formatter, error)
 	log          *log.Logger
@@ -41,7 +42,7 @@ func (m *Model) startPack() tea.Cmd {
 	m.inFlight = true
 	return packCmd(packJob{
 		gen: m.pgen, cands: m.cands, tokens: m.tokens, cur: m.cur, reserves: m.cfg.Reserves,
-		counter: m.deps.Counter, pack: m.deps.Pack, newFormatter: m.deps.NewFormatter, log: m.deps.Log,
+		counter: m.deps.Counter, cache: m.packCache, pack: m.deps.Pack, newFormatter: m.deps.NewFormatter, log: m.deps.Log,
 	})
 }
 
@@ -69,7 +70,9 @@ func (j packJob) pack1() packDoneMsg {
 	if err != nil {
 		return packDoneMsg{gen: j.gen, err: fmt.Errorf("tui: format %s: %w", j.cur.format, err)}
 	}
-	p, err := j.pack(j.cands, j.cur.request(j.reserves, j.counter, f))
+	req := j.cur.request(j.reserves, j.counter, f)
+	req.Cache = j.cache
+	p, err := j.pack(j.cands, req)
 	if err != nil {
 		return packDoneMsg{gen: j.gen, err: err, rows: buildRows(nil, j.cands, j.tokens, j.cur, j.counter)}
 	}
