@@ -42,7 +42,8 @@ caps (96 keywords, 64 identifiers, 32 paths, 16 phrases) keep a pasted
 trace counting as a strong vote for debug. Scope is codebase when the query
 says so, symbol for a short query naming one to three identifiers, module
 for paths or more identifiers. AboutTests is set when the title or a short
-query mentions tests, or test words make up 2% of a long one.
+query mentions tests ("pytest" is a product name, not a test word); test
+words in the body of a long issue are usually the reporter's own tests.
 
 Cost: O(n) in the length of the query, plus sorting the bounded term sets.
 

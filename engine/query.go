@@ -9,20 +9,19 @@ import (
 // Caps on what AnalyzeQuery keeps, so a pasted 200 KB issue yields a query
 // the index answers quickly. Trace-derived terms come first and survive.
 const (
-	maxQueryBytes       = 256 << 10
-	maxKeywords         = 96
-	maxIdentifiers      = 64
-	maxPaths            = 32
-	maxPhrases          = 16
-	maxPhraseLen        = 160
-	minPhraseLen        = 6
-	priorityTitle       = 2  // a word of the first line counts twice
-	priorityTrace       = 8  // names and paths from a stack trace
-	priorityCode        = 3  // in backticks or a code fence
-	maxTermPriority     = 24 // a term's summed priority stops here
-	minJoinedLen        = 5  // "keep-alive" → "keepalive", but not "-e" → "e"
-	shortQueryWords     = 40
-	testWordShareOfMany = 0.02
+	maxQueryBytes   = 256 << 10
+	maxKeywords     = 96
+	maxIdentifiers  = 64
+	maxPaths        = 32
+	maxPhrases      = 16
+	maxPhraseLen    = 160
+	minPhraseLen    = 6
+	priorityTitle   = 2  // a word of the first line counts twice
+	priorityTrace   = 8  // names and paths from a stack trace
+	priorityCode    = 3  // in backticks or a code fence
+	maxTermPriority = 24 // a term's summed priority stops here
+	minJoinedLen    = 5  // "keep-alive" → "keepalive", but not "-e" → "e"
+	shortQueryWords = 40
 )
 
 // AnalyzeQuery turns what a person typed or pasted into keywords,
@@ -307,16 +306,11 @@ func (a *analyzer) scope(q Query) string {
 	return ScopeCodebase
 }
 
-// aboutTests: the title mentions tests, or a short query does, or test
-// words are a noticeable share of a long one.
+// aboutTests: the title or a short query mentions tests. In a long
+// pasted issue, test words in the body are usually the reporter's own
+// tests, not the topic.
 func (a *analyzer) aboutTests() bool {
-	if a.testWords == 0 {
-		return false
-	}
-	if a.titleTests || a.words <= shortQueryWords {
-		return true
-	}
-	return float64(a.testWords) >= testWordShareOfMany*float64(a.words)
+	return a.testWords > 0 && (a.titleTests || a.words <= shortQueryWords)
 }
 
 // Intents and scopes, the values of Query.Intent and Query.Scope.

@@ -224,8 +224,8 @@ func intentOf(w string) (string, bool) {
 
 func isTestWord(w string) bool {
 	switch w {
-	case "test", "tests", "testing", "unittest", "unittests", "pytest", "spec", "specs",
-		"testcase", "testcases", "fixture", "fixtures", "coverage", "flaky", "mock", "mocks":
+	case "test", "tests", "testing", "unittest", "unittests", "testcase", "testcases",
+		"fixture", "fixtures", "flaky", "mock", "mocks", "spec", "specs":
 		return true
 	}
 	return false
