@@ -100,7 +100,7 @@ func openCommitIndex(dir string, opts Options) *commitIndex {
 	if ci.head == "" {
 		return ci
 	}
-	bi, err := bleve.OpenUsing(ci.snapshot(dir), map[string]any{"read_only": true, "bolt_timeout": boltTimeout})
+	bi, err := openSafe(ci.snapshot(dir), map[string]any{"read_only": true, "bolt_timeout": boltTimeout})
 	if err != nil {
 		opts.logf("index: commits index unusable, rebuilt on next update: %v", err)
 		ci.head = ""
@@ -208,4 +208,11 @@ func (ci *commitIndex) search(ctx context.Context, q query.Query, limit int) ([]
 		hits = hits[:limit]
 	}
 	return hits, nil
+}
+
+// openSafe opens a bleve index, turning a panic on a damaged one into
+// ErrCorrupt.
+func openSafe(path string, cfg map[string]any) (bi bleve.Index, err error) {
+	defer recoverInto(&err, "open "+path)
+	return bleve.OpenUsing(path, cfg)
 }

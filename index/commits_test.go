@@ -2,7 +2,9 @@ package index
 
 import (
 	"context"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -87,5 +89,40 @@ func TestParseGitLog(t *testing.T) {
 	if len(got) != 2 || got[0].SHA != "abc" || got[0].Body != "body line" || got[0].Added != 3 ||
 		got[0].Deleted != 1 || len(got[0].Files) != 2 || got[1].Subject != "merge" || got[1].Time != 20 {
 		t.Fatalf("parseGitLog = %+v", got)
+	}
+}
+
+func TestCommitsCorruptRebuilt(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	root := t.TempDir()
+	gitRun(t, root, "init", "-q")
+	writeTree(t, root, map[string]string{"a.go": "package a\n"})
+	gitRun(t, root, "add", ".")
+	gitRun(t, root, "commit", "-q", "-m", "Initial payment module")
+	opts := testOptions(t)
+	ix, err := Open(root, opts)
+	must(t, err)
+	_, err = ix.Update(context.Background(), nil)
+	must(t, err)
+	must(t, ix.Close())
+	segs, _ := filepath.Glob(filepath.Join(opts.IndexDir, commitsDir, "*", "*", "store", "*.zap"))
+	segs2, _ := filepath.Glob(filepath.Join(opts.IndexDir, commitsDir, "*", "store", "*.zap"))
+	if len(segs)+len(segs2) == 0 {
+		t.Fatal("no commit segments to truncate")
+	}
+	for _, s := range append(segs, segs2...) {
+		must(t, os.Truncate(s, 10))
+	}
+	ix, err = Open(root, opts)
+	must(t, err)
+	defer ix.Close()
+	st, err := ix.Update(context.Background(), nil)
+	if err != nil || st.Commits != 1 {
+		t.Fatalf("update after corrupt commits: %+v, %v", st, err)
+	}
+	if hits, err := ix.SearchCommits(context.Background(), "payment", 5); err != nil || len(hits) != 1 {
+		t.Fatalf("search after rebuild: %v, %v", hits, err)
 	}
 }

@@ -86,7 +86,7 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, 
 	if err := next.writeHead(dir); err != nil {
 		return 0, err
 	}
-	ro, err := bleve.OpenUsing(snap, map[string]any{"read_only": true, "bolt_timeout": boltTimeout})
+	ro, err := openSafe(snap, map[string]any{"read_only": true, "bolt_timeout": boltTimeout})
 	if err != nil {
 		return 0, fmt.Errorf("index: open commits snapshot: %w", err)
 	}
@@ -100,7 +100,7 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, 
 
 func openCommitWriter(path string) (bleve.Index, error) {
 	cfg := map[string]any{"bolt_timeout": boltTimeout}
-	bi, err := bleve.OpenUsing(path, cfg)
+	bi, err := openSafe(path, cfg)
 	if err == nil {
 		return bi, nil
 	}
