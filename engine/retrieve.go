@@ -25,6 +25,8 @@ type RankOptions struct {
 	CallersPerSeed   int      // callers looked up per seed
 	MaxRefLookups    int      // definitions looked up for the seeds' refs
 	MaxRefsPerBlock  int      // refs of one block turned into graph edges
+	PathWords        int      // keywords searched as path parts
+	PathWordHits     int      // hits asked of that search
 	Disabled         []string // signal names to leave out ("graph", "file", …)
 }
 
@@ -40,6 +42,8 @@ func DefaultRankOptions() RankOptions {
 		CallersPerSeed:   6,
 		MaxRefLookups:    16,
 		MaxRefsPerBlock:  48,
+		PathWords:        12,
+		PathWordHits:     60,
 	}
 }
 
@@ -53,6 +57,7 @@ func (o RankOptions) Validate() error {
 		{"text terms", o.TextTerms}, {"max symbol lookups", o.MaxSymbolLookups},
 		{"graph seeds", o.GraphSeeds}, {"callers per seed", o.CallersPerSeed},
 		{"max ref lookups", o.MaxRefLookups}, {"max refs per block", o.MaxRefsPerBlock},
+		{"path words", o.PathWords}, {"path word hits", o.PathWordHits},
 	} {
 		if f.v <= 0 {
 			return fmt.Errorf("%w: %s is %d, want > 0", ErrBadRankOptions, f.name, f.v)
@@ -214,8 +219,35 @@ func (p *indexProvider) gather(ctx context.Context, q Query) (*pool, error) {
 		if err := p.lookupSymbols(ctx, q, pl); err != nil {
 			return nil, err
 		}
+		if err := p.searchPathWords(ctx, q, pl); err != nil {
+			return nil, err
+		}
 	}
 	return pl, ctx.Err()
+}
+
+// searchPathWords adds blocks of files whose path holds one of the top
+// keywords ("autodoc typehints" → sphinx/ext/autodoc/typehints.py): a
+// file named by the query can drown among the text hits of common words.
+// Its hits carry no text score; the path signal ranks them.
+func (p *indexProvider) searchPathWords(ctx context.Context, q Query, pl *pool) error {
+	var words []string
+	for _, k := range q.Keywords {
+		if len(k) >= minNameLen && !isTestWord(k) && len(words) < p.opts.PathWords {
+			words = append(words, k)
+		}
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	hits, err := p.s.Search(ctx, index.Query{Paths: words, ExcludeDocs: true, Limit: p.opts.PathWordHits})
+	if err != nil {
+		return fmt.Errorf("engine: path words search: %w", err)
+	}
+	for _, h := range hits {
+		pl.add(h.Block)
+	}
+	return nil
 }
 
 // lookupSymbols adds the blocks named exactly like the query's
