@@ -57,8 +57,12 @@ paths as path fragments. The index boosts a word in a block's name four
 times over one in its body (index/search.go), and scores with BM25. Then up
 to 24 exact symbol lookups find the blocks named by the identifiers, as
 typed and by their last one or two parts (`sy.Matrix.hstack` →
-`Matrix.hstack`, `hstack`). The docs source (NewDocsProvider) searches
-prose blocks only and skips the lookups and the graph.
+`Matrix.hstack`, `hstack`). A last search asks for the top 12 keywords
+as path parts (60 hits), so a file the query names ("autodoc_typehints" →
+sphinx/ext/autodoc/typehints.py) enters the pool even when the common
+words of a long issue fill the text hits. The docs source
+(NewDocsProvider) searches prose blocks only and skips the lookups, the
+path words and the graph.
 
 # Signals
 
@@ -128,8 +132,8 @@ cannot be read at all is left out.
 
 # Cost
 
-One full-text search (bounded by SearchLimit = 200 hits), at most 24
-symbol lookups, 8 caller lookups and 16 definition lookups, then a graph
+One full-text search (bounded by SearchLimit = 200 hits), one path-word
+search (60 hits), at most 24 symbol lookups, 8 caller lookups and 16 definition lookups, then a graph
 of at most a few hundred nodes: E ≤ nodes × 48 refs × 8 definitions, and
 PageRank is O(20 × E). The pool is cut to MaxCandidates = 160 before any
 file is read. RankOptions holds these bounds; the weights are constants,
