@@ -41,6 +41,7 @@ func benchOpts(b *testing.B, dir string) Options {
 	opts := DefaultOptions()
 	opts.IndexDir = dir
 	opts.NoCommits = true
+	fmt.Sscanf(os.Getenv("LOUPE_BENCH_WORKERS"), "%d", &opts.Workers)
 	return opts
 }
 
