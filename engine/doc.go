@@ -118,7 +118,9 @@ weight. PageRank runs 20 iterations with damping 0.85, teleporting to the
 seeds in proportion to their scores. The graph signal is the rank that
 flowed in along edges, not the teleport share, so an isolated hit gains
 nothing from being a seed. Its detail names the neighbour that sent the
-most rank: "used by processPayment", "calls retryPayment". Example: the
+most rank: "used by processPayment", "calls retryPayment". A block that
+entered only through a lookup is suggested at signature level: it is a
+neighbour, not a match, and its signature is what the reader needs. Example: the
 query "retry payment" finds retryPayment by text; computeBackoff, which it
 calls, and process, which calls it, enter through the lookups and rank
 above an unrelated text hit.

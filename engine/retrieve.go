@@ -380,6 +380,9 @@ func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker, clock
 		}
 		r.phrase(f, bt.Text)
 		c.Score, c.Signals, c.Reason = f.score, f.signals, reasonOf(f.signals)
+		if f.lookup && f.bm25 == 0 {
+			c.Level = LevelSignature // a neighbour, not a match: its signature is the point
+		}
 		out = append(out, c)
 	}
 	return out

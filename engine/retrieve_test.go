@@ -244,6 +244,9 @@ func TestGraphRanksNeighboursOfStrongHits(t *testing.T) {
 	if hasSignal(m[loner.ID], signalGraph) {
 		t.Errorf("an unlinked block got a graph signal")
 	}
+	if m[callee.ID].Level != LevelSignature || m[seed.ID].Level != LevelFull {
+		t.Errorf("levels: neighbour %v, hit %v", m[callee.ID].Level, m[seed.ID].Level)
+	}
 	if r := m[callee.ID].Reason; r != "used by retryPayment" {
 		t.Errorf("callee reason %q", r)
 	}
