@@ -40,6 +40,7 @@ type Index struct {
 	rebuild  string // why the next Update must rebuild from scratch, "" if not
 	recheck  map[string]bool
 	commits  *commitIndex
+	files    *fileCache // recently read files, for Read
 }
 
 // Open opens the index of root, creating its directory if needed. It does
@@ -66,7 +67,7 @@ func Open(root string, opts Options) (*Index, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("index: create %s: %w", dir, err)
 	}
-	ix := &Index{root: real, dir: dir, opts: opts, recheck: map[string]bool{}}
+	ix := &Index{root: real, dir: dir, opts: opts, recheck: map[string]bool{}, files: newFileCache()}
 	if err := ix.load(); err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/loupe-dev/loupe/index/chunk"
@@ -28,7 +27,7 @@ func (ix *Index) Read(b Block) (BlockText, error) {
 	if !ok || e.Skip != "" {
 		return BlockText{}, fmt.Errorf("%w: %s", ErrNotIndexed, b.Path)
 	}
-	data, err := os.ReadFile(filepath.Join(ix.root, filepath.FromSlash(b.Path)))
+	f, err := ix.files.read(b.Path, filepath.Join(ix.root, filepath.FromSlash(b.Path)))
 	if errors.Is(err, fs.ErrNotExist) {
 		bt, err := ix.storedText(e, b)
 		bt.Deleted = true
@@ -37,8 +36,9 @@ func (ix *Index) Read(b Block) (BlockText, error) {
 	if err != nil {
 		return BlockText{}, fmt.Errorf("index: read %s: %w", b.Path, err)
 	}
-	if hashBytes(data) == e.Hash {
-		return BlockText{Block: b, Text: linesText(data, b.StartLine, b.EndLine)}, nil
+	data := f.data
+	if ix.files.matches(b.Path, f, e.Hash) {
+		return BlockText{Block: b, Text: withNewline(string(blockBytes(data, f.offs, b.StartLine, b.EndLine)))}, nil
 	}
 	ix.scheduleRecheck(b.Path)
 	if nb, ok := findAgain(b, chunk.File(b.Path, data)); ok {
@@ -88,7 +88,11 @@ func (ix *Index) scheduleRecheck(path string) {
 
 // linesText returns lines start..end of data, newline-terminated.
 func linesText(data []byte, start, end int) string {
-	s := string(blockBytes(data, lineOffsets(data), start, end))
+	return withNewline(string(blockBytes(data, lineOffsets(data), start, end)))
+}
+
+// withNewline ends a non-empty text with a newline.
+func withNewline(s string) string {
 	if s != "" && s[len(s)-1] != '\n' {
 		s += "\n"
 	}

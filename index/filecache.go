@@ -1,0 +1,91 @@
+package index
+
+import (
+	"os"
+	"sync"
+	"time"
+)
+
+// racyWindow: a file modified this close to when it was read may change
+// again without its size or mtime changing (mtime ticks are coarse), so it
+// is never served from the cache; git treats "racily clean" entries alike.
+const racyWindow = time.Second
+
+// fileCacheSize bounds the files a fileCache keeps. A request reads a few
+// dozen blocks from a handful of files; when full, the cache is cleared.
+const fileCacheSize = 64
+
+// fileCache keeps recently read files with their line offsets and whether
+// their hash matched the manifest, keyed by path and checked against size
+// and modification time. A request reads many blocks of the same few files
+// (a 6,000-line file can hold dozens of candidates); without it every Read
+// re-read, re-hashed and re-split the whole file. Safe for concurrent use.
+type fileCache struct {
+	mu    sync.Mutex
+	files map[string]cachedFile
+}
+
+// cachedFile is one file as read: its bytes, line offsets and the manifest
+// hash it was verified against ("" when it did not match).
+type cachedFile struct {
+	size     int64
+	mtime    time.Time
+	readAt   time.Time
+	data     []byte
+	offs     []int
+	verified string
+}
+
+func newFileCache() *fileCache { return &fileCache{files: map[string]cachedFile{}} }
+
+// read returns the file at abs, from the cache when its size and mtime are
+// unchanged.
+func (c *fileCache) read(key, abs string) (cachedFile, error) {
+	st, err := os.Stat(abs)
+	if err != nil {
+		c.forget(key)
+		return cachedFile{}, err
+	}
+	c.mu.Lock()
+	f, ok := c.files[key]
+	c.mu.Unlock()
+	if ok && f.size == st.Size() && f.mtime.Equal(st.ModTime()) && f.mtime.Before(f.readAt.Add(-racyWindow)) {
+		return f, nil
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return cachedFile{}, err
+	}
+	f = cachedFile{size: st.Size(), mtime: st.ModTime(), readAt: time.Now(), data: data, offs: lineOffsets(data)}
+	c.store(key, f)
+	return f, nil
+}
+
+// matches reports whether f's bytes hash to want, hashing at most once per
+// version of the file.
+func (c *fileCache) matches(key string, f cachedFile, want string) bool {
+	if f.verified != "" {
+		return f.verified == want
+	}
+	ok := hashBytes(f.data) == want
+	if ok {
+		f.verified = want
+		c.store(key, f)
+	}
+	return ok
+}
+
+func (c *fileCache) store(key string, f cachedFile) {
+	c.mu.Lock()
+	if len(c.files) >= fileCacheSize {
+		clear(c.files)
+	}
+	c.files[key] = f
+	c.mu.Unlock()
+}
+
+func (c *fileCache) forget(key string) {
+	c.mu.Lock()
+	delete(c.files, key)
+	c.mu.Unlock()
+}

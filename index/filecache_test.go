@@ -1,0 +1,47 @@
+package index
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestFileCacheNeverServesARacyFile rewrites a file with the same size and
+// mtime: a file that was fresh when read is read again, an old one is
+// served from the cache.
+func TestFileCacheNeverServesARacyFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "a.go")
+	write := func(s string, mt time.Time) {
+		t.Helper()
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, mt, mt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newFileCache()
+	now := time.Now()
+	write("aaaa\n", now)
+	if f, _ := c.read("a.go", p); string(f.data) != "aaaa\n" {
+		t.Fatalf("first read %q", f.data)
+	}
+	write("bbbb\n", now) // same size, same mtime, within the racy window
+	if f, _ := c.read("a.go", p); string(f.data) != "bbbb\n" {
+		t.Fatalf("a racily clean file was served from the cache: %q", f.data)
+	}
+	old := now.Add(-time.Hour)
+	write("cccc\n", old)
+	c.read("a.go", p)
+	write("dddd\n", old) // an edit that hides from size and mtime: the cache cannot see it
+	if f, _ := c.read("a.go", p); string(f.data) != "cccc\n" {
+		t.Fatalf("an old, unchanged-looking file should come from the cache, got %q", f.data)
+	}
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.read("a.go", p); err == nil {
+		t.Fatal("a deleted file was served from the cache")
+	}
+}
