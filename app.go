@@ -31,9 +31,9 @@ type app struct {
 	stats   index.UpdateStats
 }
 
-// openApp opens (or builds) the index of root, brings it up to date and
-// wires the engine. progress may be nil.
-func openApp(ctx context.Context, root, indexDir string, cfg Config, progress func(index.Progress)) (*app, error) {
+// openApp opens the index of root and wires the engine; it does not update
+// the index (see update and packFresh). progress may be nil.
+func openApp(root, indexDir string, cfg Config) (*app, error) {
 	opts := index.DefaultOptions()
 	opts.IndexDir = indexDir
 	opts.MaxFileSize = cfg.MaxFileSize
@@ -47,14 +47,39 @@ func openApp(ctx context.Context, root, indexDir string, cfg Config, progress fu
 		ix.Close()
 		return nil, err
 	}
+	tokens.Warm(counter) // the vocabulary loads on the other core meanwhile
 	a := &app{root: root, ix: ix, counter: counter}
 	a.eng, a.diag = buildEngine(root, ix, cfg, os.Stdin)
-	preloadDiagnostics(ctx, a.diag) // runs while the index updates
-	if a.stats, err = ix.Update(ctx, progress); err != nil {
-		a.Close()
-		return nil, err
-	}
+	preloadDiagnostics(context.Background(), a.diag)
 	return a, nil
+}
+
+// update brings the index up to date with the working tree.
+func (a *app) update(ctx context.Context, progress func(index.Progress)) error {
+	st, err := a.ix.Update(ctx, progress)
+	if err == nil {
+		a.stats = st
+	}
+	return err
+}
+
+// packFresh packs a query against an up-to-date index in the time of the
+// slower of the two: it retrieves from the index as it is while the
+// update walks the tree, and retrieves again only when the update changed
+// something. Retrieval reads every block from the file as it is now
+// (index.Read), so an unchanged tree, the common case, loses nothing.
+func (a *app) packFresh(ctx context.Context, progress func(index.Progress), query string, cfg Config, pins, drops []string) (*packResult, error) {
+	updated := make(chan error, 1)
+	go func() { updated <- a.update(ctx, progress) }()
+	res, err := a.pack(ctx, query, cfg, pins, drops)
+	if uerr := <-updated; uerr != nil {
+		return nil, uerr
+	}
+	st := a.stats
+	if st.Added+st.Changed+st.Removed+st.Commits > 0 || st.Rebuilt != "" {
+		return a.pack(ctx, query, cfg, pins, drops)
+	}
+	return res, err
 }
 
 // preloadDiagnostics starts the diagnostics command (or reads its file) at
@@ -73,15 +98,6 @@ func (a *app) Close() error {
 		a.diag.Close()
 	}
 	return a.ix.Close()
-}
-
-// refresh brings the index up to date with the working tree.
-func (a *app) refresh(ctx context.Context) error {
-	st, err := a.ix.Update(ctx, nil)
-	if err == nil {
-		a.stats = st
-	}
-	return err
 }
 
 // buildEngine wires every enabled source over the index.
@@ -202,9 +218,6 @@ func stderrProgress(w *os.File) func(index.Progress) {
 		}
 	}
 }
-
-// quietProgress reports nothing: servers keep stderr for real problems.
-func quietProgress(*os.File) func(index.Progress) { return nil }
 
 // progressLine formats progress as "indexing 1,234/10,700 files · 12.3 MB/s · 4s left".
 func progressLine(p index.Progress, elapsed time.Duration) string {

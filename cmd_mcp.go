@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"sync"
 	"time"
 
@@ -100,8 +99,12 @@ func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Ser
 	if err != nil {
 		return nil, nil, err
 	}
-	a, err := openApp(cmd.Context(), root, g.indexDir, cfg, quietProgress(os.Stderr))
+	a, err := openApp(root, g.indexDir, cfg)
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := a.update(cmd.Context(), nil); err != nil {
+		a.Close()
 		return nil, nil, err
 	}
 	s := &mcpServer{app: a, cfg: cfg, refreshed: time.Now()}
@@ -136,7 +139,7 @@ func (s *mcpServer) contextQuery(ctx context.Context, _ *mcp.CallToolRequest, in
 	}
 	if time.Since(s.refreshed) > refreshEvery {
 		s.refreshed = time.Now()
-		if err := s.app.refresh(ctx); err != nil {
+		if err := s.app.update(ctx, nil); err != nil {
 			return nil, contextQueryOut{}, err
 		}
 	}

@@ -65,12 +65,12 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 	if cfg.DiagnosticsFile == "-" && isQueryFromStdin(args) {
 		return usageError{errors.New("--diagnostics - and the query - both want stdin: give one of them as a file")}
 	}
-	a, err := openApp(cmd.Context(), root, g.indexDir, cfg, stderrProgress(os.Stderr))
+	a, err := openApp(root, g.indexDir, cfg)
 	if err != nil {
 		return err
 	}
 	defer a.Close()
-	res, err := a.pack(cmd.Context(), query, cfg, f.pins, f.drops)
+	res, err := a.packFresh(cmd.Context(), stderrProgress(os.Stderr), query, cfg, f.pins, f.drops)
 	if err != nil {
 		return packError(err)
 	}

@@ -14,13 +14,16 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 
 	"github.com/spf13/cobra"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	stopProfile := startProfile(os.Getenv("LOUPE_CPUPROFILE"))
 	err := newRootCmd().ExecuteContext(ctx)
+	stopProfile()
 	stop()
 	if err != nil {
 		var ue usageError
@@ -31,6 +34,25 @@ func main() {
 		fmt.Fprintln(os.Stderr, "loupe:", err)
 		os.Exit(1)
 	}
+}
+
+// startProfile writes a CPU profile of the whole run to path (when set), for
+// `go tool pprof`: LOUPE_CPUPROFILE=/tmp/cpu.out loupe pack "…".
+func startProfile(path string) func() {
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loupe: cpu profile:", err)
+		return func() {}
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		fmt.Fprintln(os.Stderr, "loupe: cpu profile:", err)
+		f.Close()
+		return func() {}
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }
 }
 
 // usageError marks a mistake in the command line (exit status 2).
