@@ -102,8 +102,8 @@ type Provider interface {
 
 // Follower is a source that builds on the strongest code candidates:
 // tests of the top hits, graph neighbours, commits that touched them.
-// Engine runs followers after the providers, in parallel, under the same
-// deadline.
+// Engine starts the followers as soon as the code provider is done (beside
+// the other providers), in parallel, each under its own deadline.
 type Follower interface {
 	Source() Source
 	Follow(ctx context.Context, q Query, top []Candidate) ([]Candidate, error)
