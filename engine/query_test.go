@@ -119,6 +119,20 @@ func TestAnalyzeQuery(t *testing.T) {
 	}
 }
 
+func BenchmarkAnalyzeQuery200KB(b *testing.B) {
+	var sb strings.Builder
+	for sb.Len() < 200<<10 {
+		sb.WriteString("Traceback (most recent call last):\n  File \"pay/processor.py\", line 88, in charge_card\n")
+		sb.WriteString("the `retryPayment` call in pay/retry.go:42 fails with \"card was declined\" for EUR amounts\n")
+	}
+	raw := sb.String()
+	b.SetBytes(int64(len(raw)))
+	b.ReportAllocs()
+	for b.Loop() {
+		AnalyzeQuery(raw)
+	}
+}
+
 // TestLongPastedIssue: a 200 KB issue with a trace in the middle keeps
 // the trace's names and paths first, within the caps.
 func TestLongPastedIssue(t *testing.T) {

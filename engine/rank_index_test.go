@@ -75,6 +75,15 @@ func TestRankThroughRealIndex(t *testing.T) {
 	if iCode < 0 || (iTest >= 0 && iTest < iCode) {
 		t.Errorf("test at %d, code at %d", iTest, iCode)
 	}
+	again, _ := code.Candidates(context.Background(), AnalyzeQuery("process payment retries"))
+	if len(again) != len(got) {
+		t.Fatalf("second run: %d candidates, first %d", len(again), len(got))
+	}
+	for i := range got {
+		if got[i].ID != again[i].ID || got[i].Score != again[i].Score || got[i].Reason != again[i].Reason {
+			t.Fatalf("not deterministic at %d: %s %.6f, then %s %.6f", i, got[i].ID, got[i].Score, again[i].ID, again[i].Score)
+		}
+	}
 	docs, err := NewDocsProvider(ix, DefaultRankOptions()).Candidates(context.Background(), AnalyzeQuery("backoff policy for retries"))
 	if err != nil || len(docs) == 0 || docs[0].Block.Path != "docs/retries.md" || docs[0].Source != SourceDocs {
 		t.Errorf("docs: %v %+v", err, docs)
