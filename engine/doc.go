@@ -137,7 +137,7 @@ cannot be read at all is left out.
 One full-text search (bounded by SearchLimit = 200 hits), one path-word
 search (60 hits), at most 24 symbol lookups, 8 caller lookups and 16 definition lookups, then a graph
 of at most a few hundred nodes: E ≤ nodes × 48 refs × 8 definitions, and
-PageRank is O(20 × E). The pool is cut to MaxCandidates = 160 before any
+PageRank is O(20 × E). The pool is cut to MaxCandidates = 200 before any
 file is read. RankOptions holds these bounds; the weights are constants,
 tuned on the dev split of the retrieval evaluation (docs/bench/eval.md),
 where each signal's worth is measured by switching it off.

@@ -34,7 +34,7 @@ type RankOptions struct {
 // at a few dozen index lookups and a few hundred file reads.
 func DefaultRankOptions() RankOptions {
 	return RankOptions{
-		MaxCandidates:    160,
+		MaxCandidates:    200,
 		SearchLimit:      200,
 		TextTerms:        32,
 		MaxSymbolLookups: 24,
