@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -49,7 +50,20 @@ func newPackCmd(g *globalFlags) *cobra.Command {
 	return cmd
 }
 
+// One-shot GC settings: a pack lives a fraction of a second and allocates
+// most of its memory in the first tens of milliseconds (index snapshot,
+// search, tokenizer), so collecting at 4× the live heap instead of 2× saves
+// a tenth of its time; the soft limit keeps peak memory bounded all the same.
+const (
+	packGCPercent  = 400
+	packSoftMemory = 256 << 20
+)
+
 func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) error {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(packGCPercent)
+		debug.SetMemoryLimit(packSoftMemory)
+	}
 	query, err := readQuery(args, cmd.InOrStdin())
 	if err != nil {
 		return err
