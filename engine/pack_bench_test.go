@@ -104,3 +104,26 @@ func pkCPUTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkRepackBudget measures the commonest re-pack: the same candidates
+// and pins under a new budget (or level), where the memoized dedup hits.
+func BenchmarkRepackBudget(b *testing.B) {
+	cands := pkBenchCandidates(500)
+	counter, _ := tokens.New("o200k")
+	f, _ := render.New("md")
+	req := engine.PackRequest{Query: "bench", Budget: 8000, Counter: counter, Formatter: f, Cache: engine.NewPackCache()}
+	if _, err := engine.Assemble(cands, req); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	cpu := pkCPUTimer(b)
+	for i := 0; b.Loop(); i++ {
+		req.Budget = 4000 + 1000*(i%8)
+		p, err := engine.Assemble(cands, req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_ = f.Render(p)
+	}
+	cpu()
+}
