@@ -74,7 +74,10 @@ func writeIndexReport(w io.Writer, root string, st index.UpdateStats, took time.
 	}
 }
 
-func skippedLine(m map[string]int) string {
+func skippedLine(m map[string]int) string { return countList(m) }
+
+// countList formats counts as "3 binary, 12 generated", sorted by name.
+func countList(m map[string]int) string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

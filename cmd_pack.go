@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -198,14 +197,5 @@ func leftOutReasons(lo []engine.LeftOut) string {
 		r, _, _ := strings.Cut(l.Reason, " of ")
 		count[r]++
 	}
-	keys := make([]string, 0, len(count))
-	for k := range count {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%d %s", count[k], k)
-	}
-	return strings.Join(parts, ", ")
+	return countList(count)
 }
