@@ -175,22 +175,8 @@ func topCode(list []Candidate, n int) []Candidate {
 			code = append(code, c)
 		}
 	}
-	slices.SortStableFunc(code, byScoreThenPlace)
+	slices.SortStableFunc(code, byRank)
 	return code[:min(n, len(code))]
-}
-
-// byScoreThenPlace orders by score (best first), then path, line and ID.
-func byScoreThenPlace(a, b Candidate) int {
-	if c := cmp.Compare(b.Score, a.Score); c != 0 {
-		return c
-	}
-	if c := strings.Compare(a.Block.Path, b.Block.Path); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Block.StartLine, b.Block.StartLine); c != 0 {
-		return c
-	}
-	return strings.Compare(a.ID, b.ID)
 }
 
 // sourceRank places s in the default output order; unknown sources last.
@@ -208,7 +194,7 @@ func byOutputOrder(a, b Candidate) int {
 	if c := strings.Compare(string(a.Source), string(b.Source)); c != 0 {
 		return c
 	}
-	return byScoreThenPlace(a, b)
+	return byRank(a, b)
 }
 
 // candidateSet collects candidates with IDs unique across sources.

@@ -135,7 +135,8 @@ func sortedByRank(cands []Candidate) []Candidate {
 	return out
 }
 
-// byRank orders candidates by score (descending), then path, line and ID.
+// byRank orders candidates by score (descending), then path, line and ID:
+// the one tie-break that makes every stage's output deterministic.
 func byRank(a, b Candidate) int {
 	if c := cmp.Compare(b.Score, a.Score); c != 0 {
 		return c

@@ -256,4 +256,4 @@ func TestTerminal(t *testing.T) {
 	}
 }
 
-func itoa(n int) string { return strings.TrimSpace(thousands(n)) }
+func itoa(n int) string { return strings.TrimSpace(Thousands(n)) }

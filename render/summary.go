@@ -23,13 +23,13 @@ func Summary(p *engine.Pack) string {
 	sb.WriteString(" from ")
 	sb.WriteString(plural(sources, "source", "sources"))
 	sb.WriteString(" · ")
-	sb.WriteString(thousands(p.TokenCount))
+	sb.WriteString(Thousands(p.TokenCount))
 	sb.WriteString(" of ")
-	sb.WriteString(thousands(p.Available))
+	sb.WriteString(Thousands(p.Available))
 	sb.WriteString(" tokens (")
 	sb.WriteString(p.Tokenizer)
 	if r := p.Budget - p.Available; r > 0 {
-		sb.WriteString(", " + thousands(r) + " reserved")
+		sb.WriteString(", " + Thousands(r) + " reserved")
 	}
 	sb.WriteString(")")
 	if len(p.LeftOut) > 0 {
@@ -75,8 +75,9 @@ func plural(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
-// thousands formats n with commas: 7812 → "7,812".
-func thousands(n int) string {
+// Thousands formats n with commas: 7812 → "7,812". The explorer uses it
+// too, so its status line and the summary line agree.
+func Thousands(n int) string {
 	s := strconv.Itoa(n)
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")

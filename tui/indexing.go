@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/render"
 )
 
 // startIndexCmd runs the build in a goroutine that forwards its progress,
@@ -121,7 +122,7 @@ func (m Model) handleIndexReady(msg indexReadyMsg) (Model, tea.Cmd) {
 
 // progressLine is "1,234 of 5,678 files · 8.2 MB/s · 12s left".
 func progressLine(p index.Progress, elapsed time.Duration) string {
-	s := fmt.Sprintf("%s of %s files", thousands(p.FilesDone), thousands(p.FilesTotal))
+	s := fmt.Sprintf("%s of %s files", render.Thousands(p.FilesDone), render.Thousands(p.FilesTotal))
 	if p.Phase != "" {
 		s = p.Phase + ": " + s
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/render"
 )
 
 // metersPane shows the total (tokens used of the budget, tokenizer) and one
@@ -38,7 +39,7 @@ func (p metersPane) total() string {
 	}
 	bar := p.bar(used, avail, totalBarWidth)
 	return fmt.Sprintf("%s %s %s of %s tokens (%s)", p.st.title.Render("total"), bar,
-		thousands(used), thousands(p.budget), p.tokenizer)
+		render.Thousands(used), render.Thousands(p.budget), p.tokenizer)
 }
 
 func (p metersPane) perSource() string {

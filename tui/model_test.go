@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/render"
 )
 
 func TestTypingDebouncesAndSearches(t *testing.T) {
@@ -226,7 +227,7 @@ func TestCopy(t *testing.T) {
 	if len(h.clip) != 1 || h.clip[0] != m.packText {
 		t.Fatal("system clipboard not written")
 	}
-	want := "copied " + thousands(m.pack.TokenCount) + " tokens (words), markdown"
+	want := "copied " + render.Thousands(m.pack.TokenCount) + " tokens (words), markdown"
 	if m.status.msg != want {
 		t.Fatalf("status %q, want %q", m.status.msg, want)
 	}

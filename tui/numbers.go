@@ -1,27 +1,6 @@
 package tui
 
-import (
-	"strconv"
-	"strings"
-)
-
-// thousands writes n with comma separators: 7812 → "7,812".
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+import "strconv"
 
 // compact writes a token count in at most five cells: 812, 7.8k, 12k.
 func compact(n int) string {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/loupe-dev/loupe/render"
 )
 
 // copy sends the packed text to the terminal's clipboard (OSC 52) and, in
@@ -85,7 +86,7 @@ func formatLabel(format string) string {
 }
 
 func (m Model) handleCopied(msg copiedMsg) (Model, tea.Cmd) {
-	what := fmt.Sprintf("copied %s tokens (%s), %s", thousands(msg.tokens), m.meters.tokenizer, formatLabel(msg.format))
+	what := fmt.Sprintf("copied %s tokens (%s), %s", render.Thousands(msg.tokens), m.meters.tokenizer, formatLabel(msg.format))
 	switch {
 	case msg.native && msg.err == nil:
 		return m.setStatus(what, statusInfo)
@@ -165,7 +166,7 @@ func (m Model) handleWritten(msg writtenMsg) (Model, tea.Cmd) {
 	case msg.err != nil:
 		return m.setStatus(msg.err.Error(), statusError)
 	}
-	return m.setStatus(fmt.Sprintf("wrote %s tokens (%s), %s to %s", thousands(msg.tokens),
+	return m.setStatus(fmt.Sprintf("wrote %s tokens (%s), %s to %s", render.Thousands(msg.tokens),
 		m.meters.tokenizer, formatLabel(m.cur.format), msg.path), statusInfo)
 }
 

@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/render"
 )
 
 // packJob is a re-pack captured by value: cached candidates, the curation
@@ -177,7 +178,7 @@ func previewTitle(r previewRequest, p *engine.Pack) string {
 		if p == nil {
 			return "context (nothing packed)"
 		}
-		return fmt.Sprintf("context · %s · %s tokens", r.format, thousands(p.TokenCount))
+		return fmt.Sprintf("context · %s · %s tokens", r.format, render.Thousands(p.TokenCount))
 	}
 	if r.cand == nil {
 		return "block"

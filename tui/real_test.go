@@ -105,7 +105,7 @@ func TestThroughRealPacker(t *testing.T) {
 	if h.osc52[len(h.osc52)-1] != m.packText {
 		t.Fatal("OSC 52 did not carry the packed text")
 	}
-	want := fmt.Sprintf("copied %s tokens (o200k), markdown", thousands(m.pack.TokenCount))
+	want := fmt.Sprintf("copied %s tokens (o200k), markdown", render.Thousands(m.pack.TokenCount))
 	if m.status.msg != want {
 		t.Fatalf("status %q, want %q", m.status.msg, want)
 	}

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/render"
 )
 
 // sessionVersion is bumped when the file's meaning changes.
@@ -153,7 +154,7 @@ func (m Model) handleSessionLoaded(msg sessionLoadedMsg) (Model, tea.Cmd) {
 	m.query.input.CursorEnd()
 	m.missingPins = true
 	m, st := m.setStatus(fmt.Sprintf("resumed: %q, %d pins, budget %s", msg.session.Query,
-		len(msg.session.Pins), thousands(m.cur.budget)), statusInfo)
+		len(msg.session.Pins), render.Thousands(m.cur.budget)), statusInfo)
 	if m.indexing {
 		return m, st
 	}

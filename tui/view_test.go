@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/render"
 )
 
 // checkSize fails unless the view fills the terminal exactly.
@@ -186,8 +187,8 @@ func TestProgressLine(t *testing.T) {
 
 func TestNumbers(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 7812: "7,812", 1234567: "1,234,567", -4200: "-4,200"} {
-		if got := thousands(n); got != want {
-			t.Errorf("thousands(%d) = %q", n, got)
+		if got := render.Thousands(n); got != want {
+			t.Errorf("render.Thousands(%d) = %q", n, got)
 		}
 	}
 	for n, want := range map[int]string{812: "812", 7812: "7.8k", 12345: "12k", 2500000: "2.5M"} {
