@@ -99,21 +99,14 @@ func (m *Model) debounce() tea.Cmd {
 	return m.tick(m.cfg.Debounce, func(_ time.Time) tea.Msg { return debounceMsg{gen: gen} })
 }
 
-func (m Model) handleNavKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	if m.focus == focusPreview {
-		m.preview = m.preview.Update(msg, m.keys.Nav)
-		return m, nil
-	}
-	var moved bool
-	m.results, moved = m.results.Update(msg, m.keys.Nav)
-	if !moved {
-		return m, nil
-	}
-	return m.refreshPreview(false)
-}
+func (m Model) handleNavKey(msg tea.KeyPressMsg) (Model, tea.Cmd) { return m.scrollFocused(msg) }
 
 // handleWheel scrolls the focused pane (the list when the query has it).
-func (m Model) handleWheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) {
+func (m Model) handleWheel(msg tea.MouseWheelMsg) (Model, tea.Cmd) { return m.scrollFocused(msg) }
+
+// scrollFocused moves the preview when it has the focus, the list
+// otherwise; a move in the list refreshes the preview.
+func (m Model) scrollFocused(msg tea.Msg) (Model, tea.Cmd) {
 	if m.focus == focusPreview {
 		m.preview = m.preview.Update(msg, m.keys.Nav)
 		return m, nil
