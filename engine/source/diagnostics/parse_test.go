@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/loupe-dev/loupe/engine/source/internal/golden"
 )
 
 func readCapture(t *testing.T, p string) string {
@@ -71,7 +73,7 @@ func TestParseCaptures(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			ds := Parse(readCapture(t, tc.file))
 			checkWant(t, ds, tc.want)
-			golden(t, name, dump(ds))
+			golden.Check(t, name, dump(ds))
 		})
 	}
 }

@@ -14,6 +14,8 @@ import (
 
 	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/index"
+
+	"github.com/loupe-dev/loupe/engine/source/internal/golden"
 )
 
 const mainGo = `package main
@@ -184,8 +186,8 @@ func TestEnclosing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "short", cs[0].Text)
-	golden(t, "long", cs[1].Text)
+	golden.Check(t, "short", cs[0].Text)
+	golden.Check(t, "long", cs[1].Text)
 	if cs[0].Meta["function"] != "greet" || cs[0].Block.StartLine != 5 || cs[0].Block.EndLine != 7 {
 		t.Errorf("short: %+v %v", cs[0].Block, cs[0].Meta)
 	}
@@ -342,7 +344,7 @@ func TestGrouped(t *testing.T) {
 			for _, c := range cs {
 				texts = append(texts, c.Text)
 			}
-			golden(t, tc.name, strings.Join(texts, "---\n"))
+			golden.Check(t, tc.name, strings.Join(texts, "---\n"))
 			if got := cs[0].Meta["diagnostics"]; got != tc.metaN {
 				t.Errorf("meta diagnostics = %q, want %q (%s)", got, tc.metaN, cs[0].Block.Name)
 			}

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/loupe-dev/loupe/engine/source/internal/golden"
 )
 
 var day = time.Date(2026, 11, 21, 14, 0, 0, 0, time.UTC)
@@ -57,7 +59,7 @@ func TestRoundTrip(t *testing.T) {
 	if string(first) != string(second) {
 		t.Errorf("re-saving changed the file:\n%s\n---\n%s", first, second)
 	}
-	golden(t, "saved", string(second))
+	golden.Check(t, "saved", string(second))
 }
 
 func TestAddFillsAndValidates(t *testing.T) {

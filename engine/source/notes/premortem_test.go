@@ -1,6 +1,10 @@
 package notes
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/loupe-dev/loupe/engine/source/internal/golden"
+)
 
 func TestPremortem(t *testing.T) {
 	f, err := Load("testdata/premortem.toml")
@@ -15,12 +19,12 @@ func TestPremortem(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			golden(t, tc.name, Premortem(f, tc.domain, tc.strategy))
+			golden.Check(t, tc.name, Premortem(f, tc.domain, tc.strategy))
 		})
 	}
 }
 
 func TestPremortemEmptyFile(t *testing.T) {
 	got := Premortem(&File{}, "payments", "x")
-	golden(t, "empty_file", got)
+	golden.Check(t, "empty_file", got)
 }

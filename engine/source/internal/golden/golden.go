@@ -1,4 +1,7 @@
-package diagnostics
+// Package golden compares test output with files under testdata, for the
+// sources' tests. One helper instead of a copy per package means one
+// convention for where goldens live and one -update flag that rewrites them.
+package golden
 
 import (
 	"flag"
@@ -10,9 +13,10 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-// golden compares got with testdata/<test>/<name>.golden, rewriting it
-// under -update.
-func golden(t *testing.T, name, got string) {
+// Check compares got with testdata/<Test>/<name>.golden, where <Test> is
+// the top-level test's name (subtests share their parent's folder), and
+// rewrites the file instead under -update.
+func Check(t testing.TB, name, got string) {
 	t.Helper()
 	dir, _, _ := strings.Cut(t.Name(), "/")
 	p := filepath.Join("testdata", dir, name+".golden")
