@@ -32,16 +32,22 @@ func newNoteAddCmd(g *globalFlags) *cobra.Command {
 	var kind string
 	fields := map[string]*string{}
 	cmd := &cobra.Command{
-		Use:   "add TEXT...",
+		Use:   "add [TEXT...]",
 		Short: "Add a memory, experience or principle",
+		Long: "Add a note. The words are a memory's or a principle's text, and an experience's goal\n" +
+			"(or give --goal); an experience's other parts come from the flags.",
 		Example: `  loupe note add --kind decision --importance 4 "payments retry at most 5 times"
   loupe note add --kind experience --domain payments --strategy backoff \
-      --hypothesis "jitter avoids bursts" --status falsified --lesson "the gateway rate-limits per card"`,
-		Args: cobra.MinimumNArgs(1),
+      --hypothesis "jitter avoids bursts" --status falsified --lesson "the gateway rate-limits per card" \
+      "retry declined cards without bursts"`,
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			in := map[string]string{"text": strings.Join(args, " ")}
+			in := map[string]string{}
 			for k, v := range fields {
 				in[k] = *v
+			}
+			if err := placeNoteText(kind, strings.Join(args, " "), in); err != nil {
+				return usageError{err}
 			}
 			return addNote(cmd, g, kind, in)
 		},
@@ -51,6 +57,26 @@ func newNoteAddCmd(g *globalFlags) *cobra.Command {
 		fields[name] = cmd.Flags().String(name, "", name+" of the note")
 	}
 	return cmd
+}
+
+// placeNoteText puts the positional words where the kind keeps its text:
+// an experience has no text of its own, so its words are its goal.
+func placeNoteText(kind, text string, fields map[string]string) error {
+	text = strings.TrimSpace(text)
+	if strings.EqualFold(strings.TrimSpace(kind), "experience") {
+		switch {
+		case text != "" && fields["goal"] != "":
+			return fmt.Errorf("an experience's words are its goal: give the words or --goal, not both")
+		case text != "":
+			fields["goal"] = text
+		}
+		return nil
+	}
+	if text == "" {
+		return fmt.Errorf("a %s needs its text: loupe note add --kind %s \"…\"", kind, kind)
+	}
+	fields["text"] = text
+	return nil
 }
 
 func addNote(cmd *cobra.Command, g *globalFlags, kind string, fields map[string]string) error {
@@ -94,11 +120,7 @@ func newNoteListCmd(g *globalFlags) *cobra.Command {
 		Short: "List notes, optionally filtered",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			root, err := resolveRoot(g.root)
-			if err != nil {
-				return err
-			}
-			f, err := notes.Load(notes.DefaultPath(root))
+			f, err := loadNotes(g)
 			if err != nil {
 				return err
 			}
@@ -130,11 +152,7 @@ func newPremortemCmd(g *globalFlags) *cobra.Command {
 		Short: "Assemble what went wrong before in a domain: failures, strategies, surprises, lessons",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			root, err := resolveRoot(g.root)
-			if err != nil {
-				return err
-			}
-			f, err := notes.Load(notes.DefaultPath(root))
+			f, err := loadNotes(g)
 			if err != nil {
 				return err
 			}
@@ -144,4 +162,13 @@ func newPremortemCmd(g *globalFlags) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&strategy, "strategy", "", "focus on one strategy")
 	return cmd
+}
+
+// loadNotes reads the notes file of the repository the flags point at.
+func loadNotes(g *globalFlags) (*notes.File, error) {
+	root, err := resolveRoot(g.root)
+	if err != nil {
+		return nil, err
+	}
+	return notes.Load(notes.DefaultPath(root))
 }
