@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/atotto/clipboard"
+	"github.com/loupe-dev/loupe/index/safefile"
 )
 
 // copyOutcome says where copied text went, for one honest status line.
@@ -90,30 +91,7 @@ func osc52(text string) string {
 func saveFallback(text string) (string, error) {
 	name := "loupe-context-" + time.Now().Format("20060102-150405.000") + ".md"
 	path := filepath.Join(os.TempDir(), name)
-	return path, writeFileAtomic(path, []byte(text))
-}
-
-// writeFileAtomic writes data to a temporary file beside path, syncs it and
-// renames it over path, so a reader never sees half a file.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	tmp := f.Name()
-	_, werr := f.Write(data)
-	serr := f.Sync()
-	cerr := f.Close()
-	if err := errors.Join(werr, serr, cerr); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	return path, safefile.Write(path, []byte(text))
 }
 
 // isTerminal reports whether f is a character device (a terminal).

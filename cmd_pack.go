@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/index/safefile"
 )
 
 // maxQueryBytes bounds a query read from stdin (a pasted issue with a trace).
@@ -129,7 +130,7 @@ func isQueryFromStdin(args []string) bool { return len(args) == 1 && args[0] == 
 // or stdout.
 func deliver(stdout io.Writer, res *packResult, f *packFlags) error {
 	if f.out != "" {
-		if err := writeFileAtomic(f.out, []byte(res.Text)); err != nil {
+		if err := safefile.Write(f.out, []byte(res.Text)); err != nil {
 			return err
 		}
 		fmt.Fprintf(os.Stderr, "loupe: wrote %s: %s\n", f.out, res.Summary)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/loupe-dev/loupe/index/safefile"
 	"github.com/loupe-dev/loupe/render"
 )
 
@@ -49,7 +50,7 @@ func nativeCopyCmd(clip func(string) error, text string, tokens int, format, dir
 		path := filepath.Join(dir, name)
 		werr := os.MkdirAll(dir, 0o755)
 		if werr == nil {
-			werr = writeAtomic(path, text)
+			werr = safefile.Write(path, []byte(text))
 		}
 		if werr != nil {
 			msg.err = errors.Join(msg.err, werr)
@@ -128,34 +129,8 @@ func writeFileCmd(path, text string, tokens int, overwrite bool) tea.Cmd {
 				return writtenMsg{path: path, err: fmt.Errorf("tui: stat %s: %w", path, err)}
 			}
 		}
-		return writtenMsg{path: path, tokens: tokens, err: writeAtomic(path, text)}
+		return writtenMsg{path: path, tokens: tokens, err: safefile.Write(path, []byte(text))}
 	}
-}
-
-// writeAtomic writes through a temporary file in the same directory and a
-// rename, so a reader never sees half a file.
-func writeAtomic(path, text string) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("tui: write %s: %w", path, err)
-	}
-	tmp := f.Name()
-	_, werr := f.WriteString(text)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		_ = os.Remove(tmp)
-		return fmt.Errorf("tui: write %s: %w", path, err)
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		_ = os.Remove(tmp)
-		return fmt.Errorf("tui: write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		_ = os.Remove(tmp)
-		return fmt.Errorf("tui: write %s: %w", path, err)
-	}
-	return nil
 }
 
 func (m Model) handleWritten(msg writtenMsg) (Model, tea.Cmd) {

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/index/safefile"
 	"github.com/loupe-dev/loupe/render"
 )
 
@@ -58,7 +59,7 @@ func SaveSession(path string, s Session) error {
 	if err != nil {
 		return fmt.Errorf("tui: save session: %w", err)
 	}
-	return writeAtomic(path, string(b)+"\n")
+	return safefile.Write(path, append(b, '\n'))
 }
 
 // sessionOf snapshots a curation, with sorted lists for stable files.
