@@ -26,8 +26,7 @@ func (m Model) render() string {
 	case m.quitting || m.width == 0 || m.height == 0:
 		return ""
 	case m.lay.tooSmall:
-		msg := fmt.Sprintf("terminal too small: %d×%d, loupe needs %d×%d", m.width, m.height, minWidth, minHeight)
-		return fitBlock(lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, msg), m.width, m.height)
+		return m.tooSmallView()
 	case m.indexing:
 		return m.indexView()
 	}
@@ -116,4 +115,12 @@ func (m Model) indexView() string {
 	}
 	block := strings.Join(lines, "\n")
 	return fitBlock(lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, block), m.width, m.height)
+}
+
+// tooSmallView says what size loupe needs, wrapped to the width it has so
+// that the numbers are not cut off.
+func (m Model) tooSmallView() string {
+	msg := fmt.Sprintf("terminal too small: %d×%d, loupe needs %d×%d", m.width, m.height, minWidth, minHeight)
+	msg = lipgloss.NewStyle().Width(m.width).Align(lipgloss.Center).Render(msg)
+	return fitBlock(lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, msg), m.width, m.height)
 }

@@ -63,15 +63,16 @@ func TestViewIsAltScreenWithMouse(t *testing.T) {
 }
 
 func TestTooSmall(t *testing.T) {
-	tests := []struct{ w, h int }{{59, 24}, {80, 14}, {20, 5}, {1, 1}}
+	tests := []struct{ w, h int }{{59, 24}, {80, 14}, {40, 10}, {20, 5}, {1, 1}}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
 			h := newHarness(t, 5)
 			m := h.ready(tc.w, tc.h)
 			view := m.View().Content
 			checkSize(t, view, tc.w, tc.h)
-			if tc.w >= 40 && !strings.Contains(view, "terminal too small") {
-				t.Fatalf("no message:\n%s", view)
+			words := strings.Join(strings.Fields(ansi.Strip(view)), " ")
+			if want := fmt.Sprintf("terminal too small: %d×%d, loupe needs %d×%d", tc.w, tc.h, minWidth, minHeight); tc.w >= 40 && tc.h >= 5 && !strings.Contains(words, want) {
+				t.Fatalf("want the whole message %q:\n%s", want, view)
 			}
 			m = h.keys(m, "p", "x", "c")
 			if len(m.cur.pins) != 0 || len(h.osc52) != 0 {
