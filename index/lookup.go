@@ -76,15 +76,8 @@ func (ix *Index) lookup(ctx context.Context, q query.Query, limit int) ([]Block,
 		if err != nil {
 			return err
 		}
-		out = make([]Block, 0, len(res))
-		for _, dm := range res {
-			b, err := blobOf(dm)
-			if err != nil {
-				return err
-			}
-			out = append(out, b)
-		}
-		return nil
+		out, err = hitBlocks(bi, res)
+		return err
 	})
 	sort.SliceStable(out, func(i, j int) bool { return blockLess(out[i], out[j]) })
 	return out, err

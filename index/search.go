@@ -48,13 +48,13 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 		if err != nil {
 			return err
 		}
+		blocks, err := hitBlocks(bi, res)
+		if err != nil {
+			return err
+		}
 		hits = make([]Hit, 0, len(res))
-		for _, dm := range res {
-			b, err := blobOf(dm)
-			if err != nil {
-				return err
-			}
-			hits = append(hits, Hit{Block: b, Score: dm.Score, Fields: matchedFields(q, b)})
+		for i, b := range blocks {
+			hits = append(hits, Hit{Block: b, Score: res[i].Score, Fields: matchedFields(q, b)})
 		}
 		return nil
 	})
@@ -76,21 +76,11 @@ func (ix *Index) withIndex(f func(bleve.Index) error) (err error) {
 
 func runQuery(ctx context.Context, bi bleve.Index, q query.Query, limit int) (search.DocumentMatchCollection, error) {
 	req := bleve.NewSearchRequestOptions(q, limit, 0, false)
-	req.Fields = []string{fBlob}
 	res, err := bi.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("index: search: %w", err)
 	}
 	return res.Hits, nil
-}
-
-func blobOf(dm *search.DocumentMatch) (Block, error) {
-	s, _ := dm.Fields[fBlob].(string)
-	b, err := decodeBlob([]byte(s))
-	if err != nil {
-		return Block{}, fmt.Errorf("index: decode block %s: %w", dm.ID, err)
-	}
-	return b, nil
 }
 
 func sortHits(hits []Hit) {
