@@ -38,7 +38,8 @@ type Config struct {
 	Order []string `toml:"order"`
 	// Deadline bounds each source's retrieval.
 	Deadline Duration `toml:"deadline"`
-	// MaxChanges recent changes are kept even when the query ignores them.
+	// MaxChanges recent uncommitted changes are kept even when the query
+	// ignores them; committed changes are offered only when relevant.
 	MaxChanges int `toml:"max_changes"`
 	// MaxDiagnostics caps the diagnostics blocks.
 	MaxDiagnostics int `toml:"max_diagnostics"`

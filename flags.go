@@ -43,7 +43,7 @@ func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags) {
 	fs.StringArrayVar(&f.weights, "weight", nil, "a source's budget share, e.g. --weight code=4 (repeatable)")
 	fs.StringVar(&f.order, "order", "", "output order of sources, comma-separated")
 	fs.StringVar(&f.deadline, "deadline", "", "per-source retrieval deadline (default 500ms)")
-	fs.IntVar(&f.maxChanges, "max-changes", d.MaxChanges, "recent changes kept even when the query does not mention them")
+	fs.IntVar(&f.maxChanges, "max-changes", d.MaxChanges, "most recent uncommitted changes kept even when the query does not mention them (committed ones must match it)")
 	fs.IntVar(&f.maxDiagnostics, "max-diagnostics", d.MaxDiagnostics, "most diagnostics packed")
 	fs.StringVar(&f.diagnostics, "diagnostics", "", "file of compiler/linter output to parse, or - for stdin")
 	fs.StringVar(&f.diagnosticsCmd, "diagnostics-cmd", "", `command run in the root for diagnostics, e.g. "go vet ./..."`)

@@ -261,3 +261,19 @@ func isStopWord(w string) bool {
 	}
 	return false
 }
+
+// Words splits s into lowercased words the way query analysis does: at
+// non-alphanumerics and at lower→upper case changes ("p.tokenCount" →
+// p, token, count). Sources that match text against a Query use it so
+// that their notion of a word is the engine's.
+func Words(s string) []string {
+	out := splitWords(s)
+	for i, w := range out {
+		out[i] = strings.ToLower(w)
+	}
+	return out
+}
+
+// Stem is the light stem the code source sends next to each keyword
+// ("retries" → "retry", "enforced" → "enforc").
+func Stem(w string) string { return stem(w) }

@@ -6,10 +6,11 @@
 // It asks the git CLI (fast and exact: git's own status and diff machinery,
 // with no optional locks so it never fights the person's git for the index
 // lock) and parses the unified diffs into hunks with new-file line ranges.
-// Blocks are ranked by how much of the query they mention and by recency;
-// the few most recent are kept (Candidate.Keep) even when the query does
-// not mention them, because an edit made two minutes ago is almost always
-// context for the next question. Outside a git work tree, and in a
+// Blocks are ranked by how much of the query their changed lines mention,
+// amplified by recency; the few most recent uncommitted edits are kept
+// (Candidate.Keep) even when the query does not mention them, because an
+// edit made two minutes ago is almost always context for the next
+// question. A committed change must earn its place by relevance (rank.go). Outside a git work tree, and in a
 // repository with no commits yet, the source is simply (partly) empty.
 package changes
 
@@ -25,7 +26,7 @@ import (
 // Options configure the source. Zero fields take their defaults.
 type Options struct {
 	Root          string           // the repository root (or a directory inside it)
-	MaxChanges    int              // the most recent changes kept whatever the query (default 3)
+	MaxChanges    int              // the most recent uncommitted changes kept whatever the query (default 3)
 	RecentCommits int              // how many recent commits' files are offered (default 5)
 	Now           func() time.Time // the clock (default time.Now); tests fix it
 }

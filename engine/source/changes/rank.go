@@ -12,76 +12,77 @@ import (
 	"github.com/loupe-dev/loupe/index"
 )
 
-// Ranking. A change's score is the sum of named signals:
+// Ranking. Relevance decides whether a change is offered; recency only
+// amplifies it. A change's score is the sum of named signals:
 //
-//	text     weightText × the share of the query's keywords and identifiers
-//	         found in the hunk (case-insensitive)
-//	path     weightPath when a query path, keyword or identifier is part
-//	         of the file's path
-//	recency  weightRecency × 0.5^(age / recencyHalfLife)
+//	text     weightText × the share of the query's strongest terms (maxTerms)
+//	         that its added or removed lines, or its hunk's function, mention
+//	path     weightPath when the file is a query path or a word of its path
+//	         is a query term
+//	recency  (text + path) × weightRecency × 0.5^(age / recencyHalfLife):
+//	         a fresh change counts up to twice, an irrelevant one gains nothing
 //	pending  bonusUncommitted for work not committed yet
 //
-// Example: an unstaged hunk edited 6 hours ago that mentions one of two
-// query terms scores 2×0.5 + 1×0.5 + 0.5 = 2.0; a commit from yesterday
-// touching an unrelated file scores 1×0.06 ≈ 0.06.
+// Which changes are offered: the MaxChanges most recent uncommitted ones
+// (Keep: the work the person is doing now, whatever the query), other
+// uncommitted ones that mention the query at all, and committed ones whose
+// text and path reach minRelevance (half the strongest terms, or the
+// file's path). A recent commit does not make an unrelated file relevant:
+// without that floor, the last commits' files, each mentioning one query
+// word in passing, crowded the relevant code out of small budgets.
+//
+// Example: an unstaged hunk edited 6 hours ago whose changed lines mention
+// one of two query terms scores 2×0.5 + 1×0.5 × 0.5 + 0.5 = 1.75; a hunk
+// committed an hour ago that touches engine/budget.go for "how is the
+// budget enforced" scores (2×0.5 + 1) × (1 + 0.89) ≈ 3.8; a commit of
+// yesterday touching an unrelated file is not offered.
 const (
 	weightText       = 2.0
 	weightPath       = 1.0
 	weightRecency    = 1.0
 	bonusUncommitted = 0.5
 	recencyHalfLife  = 6 * time.Hour
+	// minRelevance is the text and path a committed change needs.
+	minRelevance = 1.0
 	// maxCandidates bounds what the source offers (kept changes always go).
 	maxCandidates = 50
-	// staleCommitAge: a file committed longer ago than this is no longer
-	// a recent change; it is offered only when the query mentions it.
-	staleCommitAge = 14 * 24 * time.Hour
 )
 
-// queryTerms are the lowercased words a change is matched against.
-type queryTerms struct {
-	words []string // keywords and identifiers
-	paths []string
-}
-
-func termsOf(q engine.Query) queryTerms {
-	var t queryTerms
-	seen := map[string]bool{}
-	for _, w := range slices.Concat(q.Keywords, q.Identifiers) {
-		w = strings.ToLower(w)
-		if len(w) >= 2 && !seen[w] {
-			seen[w] = true
-			t.words = append(t.words, w)
-		}
-	}
-	for _, p := range q.Paths {
-		t.paths = append(t.paths, strings.ToLower(p))
-	}
-	return t
-}
-
-// rank scores the changes for q, marks the most recent keep of them Keep,
-// and returns candidates best first.
+// rank scores the changes for q, marks the keep most recent uncommitted
+// ones Keep, and returns the changes worth offering, best first.
 func rank(list []change, q engine.Query, now time.Time, keep int) []engine.Candidate {
 	terms := termsOf(q)
 	cands := make([]engine.Candidate, 0, len(list))
+	firm := make([]bool, 0, len(list))
 	for _, c := range list {
-		cands = append(cands, candidate(c, terms, now))
+		cand, f := candidate(c, terms, now)
+		cands, firm = append(cands, cand), append(firm, f)
 	}
 	markRecent(cands, list, keep)
-	fresh := cands[:0]
+	offered := cands[:0]
 	for i, c := range cands {
-		if c.Keep || list[i].status != StatusCommitted || now.Sub(list[i].when) <= staleCommitAge || relevant(c) {
-			fresh = append(fresh, c)
+		if c.Keep || worthOffering(list[i], c, firm[i]) {
+			offered = append(offered, c)
 		}
 	}
-	slices.SortStableFunc(fresh, byScore)
-	out := fresh[:0]
-	for i, c := range fresh {
+	slices.SortStableFunc(offered, byScore)
+	out := offered[:0]
+	for i, c := range offered {
 		if i < maxCandidates || c.Keep {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// worthOffering is the relevance floor for a change not kept: any mention
+// of the query for uncommitted work; for a commit, minRelevance from its
+// changed lines or its path (firm).
+func worthOffering(c change, cand engine.Candidate, firm bool) bool {
+	if c.status != StatusCommitted {
+		return relevant(cand)
+	}
+	return firm
 }
 
 // relevant reports whether c matched the query at all.
@@ -102,12 +103,15 @@ func byScore(a, b engine.Candidate) int {
 	return strings.Compare(a.ID, b.ID)
 }
 
-// markRecent sets Keep on the keep most recent changes (ties by path and
-// line, so the choice is deterministic). cands[i] is built from list[i].
+// markRecent sets Keep on the keep most recent uncommitted changes (ties
+// by path and line, so the choice is deterministic). cands[i] is built
+// from list[i].
 func markRecent(cands []engine.Candidate, list []change, keep int) {
-	idx := make([]int, len(list))
-	for i := range idx {
-		idx[i] = i
+	var idx []int
+	for i, c := range list {
+		if c.status != StatusCommitted {
+			idx = append(idx, i)
+		}
 	}
 	slices.SortStableFunc(idx, func(a, b int) int {
 		if c := list[b].when.Compare(list[a].when); c != 0 {
@@ -117,18 +121,21 @@ func markRecent(cands []engine.Candidate, list []change, keep int) {
 	})
 	for _, i := range idx[:min(keep, len(idx))] {
 		cands[i].Keep = true
-		cands[i].Signals = append(cands[i].Signals, engine.Signal{Name: "keep", Detail: "one of the " + strconv.Itoa(keep) + " most recent changes"})
+		cands[i].Signals = append(cands[i].Signals, engine.Signal{Name: "keep", Detail: "one of the " + strconv.Itoa(keep) + " most recent uncommitted changes"})
 	}
 }
 
-func candidate(c change, t queryTerms, now time.Time) engine.Candidate {
+// candidate scores c; firm reports whether it reaches minRelevance.
+func candidate(c change, t queryTerms, now time.Time) (cand engine.Candidate, firm bool) {
 	age := Age(now, c.when)
-	signals, matched := relevance(c, t)
-	rec := weightRecency * math.Pow(0.5, float64(max(now.Sub(c.when), 0))/float64(recencyHalfLife))
+	r := relevanceOf(c, t)
+	signals, matched := r.signals, r.matched
+	rel := sum(signals)
+	decay := weightRecency * math.Pow(0.5, float64(max(now.Sub(c.when), 0))/float64(recencyHalfLife))
 	if c.when.IsZero() {
-		rec = 0
+		decay = 0
 	}
-	signals = append(signals, engine.Signal{Name: "recency", Value: rec, Detail: "changed " + age})
+	signals = append(signals, engine.Signal{Name: "recency", Value: rel * decay, Detail: "changed " + age})
 	if c.status != StatusCommitted {
 		signals = append(signals, engine.Signal{Name: "pending", Value: bonusUncommitted, Detail: c.status + ", not committed"})
 	}
@@ -150,30 +157,7 @@ func candidate(c change, t queryTerms, now time.Time) engine.Candidate {
 		Signals: signals,
 		Reason:  reason(c, age, matched),
 		Meta:    meta,
-	}
-}
-
-// relevance is the text and path signals of c, and the terms it mentions.
-func relevance(c change, t queryTerms) ([]engine.Signal, []string) {
-	var signals []engine.Signal
-	text, p := strings.ToLower(c.text), strings.ToLower(c.path)
-	var matched []string
-	for _, w := range t.words {
-		if strings.Contains(text, w) {
-			matched = append(matched, w)
-		}
-	}
-	if len(t.words) > 0 && len(matched) > 0 {
-		share := float64(len(matched)) / float64(len(t.words))
-		signals = append(signals, engine.Signal{Name: "text", Value: weightText * share, Detail: "mentions " + strings.Join(matched, ", ")})
-	}
-	for _, w := range slices.Concat(t.paths, t.words) {
-		if strings.Contains(p, w) {
-			signals = append(signals, engine.Signal{Name: "path", Value: weightPath, Detail: "path contains " + w})
-			break
-		}
-	}
-	return signals, matched
+	}, r.firm
 }
 
 func sum(signals []engine.Signal) float64 {
