@@ -5,11 +5,17 @@ import (
 	"sort"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 )
 
 // maxLookup bounds the blocks an exact lookup returns.
 const maxLookup = 1000
+
+// firstLookup is the page an exact lookup asks for first. Most names match
+// fewer blocks, and bleve allocates a whole page of hits before it
+// searches: a page of a thousand cost a pack on the Go tree 8 MB.
+const firstLookup = 64
 
 // Symbol finds blocks whose name or qualified name is exactly name (case
 // kept), ordered by path and line.
@@ -72,7 +78,7 @@ func (ix *Index) Enclosing(path string, line int) (Block, bool) {
 func (ix *Index) lookup(ctx context.Context, q query.Query, limit int) ([]Block, error) {
 	var out []Block
 	err := ix.withIndex(func(bi bleve.Index) error {
-		res, err := runQuery(ctx, bi, q, limit)
+		res, err := lookupHits(ctx, bi, q, limit)
 		if err != nil {
 			return err
 		}
@@ -81,4 +87,16 @@ func (ix *Index) lookup(ctx context.Context, q query.Query, limit int) ([]Block,
 	})
 	sort.SliceStable(out, func(i, j int) bool { return blockLess(out[i], out[j]) })
 	return out, err
+}
+
+// lookupHits runs q for a small page first and again for limit hits only
+// when more matched; the result is the same as one search for limit.
+func lookupHits(ctx context.Context, bi bleve.Index, q query.Query, limit int) (search.DocumentMatchCollection, error) {
+	first := min(limit, firstLookup)
+	res, total, err := runQuery(ctx, bi, q, first)
+	if err != nil || first == limit || total <= uint64(len(res)) {
+		return res, err
+	}
+	res, _, err = runQuery(ctx, bi, q, limit)
+	return res, err
 }

@@ -44,7 +44,7 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	}
 	var hits []Hit
 	err := ix.withIndex(func(bi bleve.Index) error {
-		res, err := runQuery(ctx, bi, buildQuery(q), limit)
+		res, _, err := runQuery(ctx, bi, buildQuery(q), limit)
 		if err != nil {
 			return err
 		}
@@ -74,13 +74,15 @@ func (ix *Index) withIndex(f func(bleve.Index) error) (err error) {
 	return f(ix.bi)
 }
 
-func runQuery(ctx context.Context, bi bleve.Index, q query.Query, limit int) (search.DocumentMatchCollection, error) {
+// runQuery returns the best limit hits of q (their stored fields are not
+// loaded; see hitBlocks) and how many documents matched in all.
+func runQuery(ctx context.Context, bi bleve.Index, q query.Query, limit int) (search.DocumentMatchCollection, uint64, error) {
 	req := bleve.NewSearchRequestOptions(q, limit, 0, false)
 	res, err := bi.SearchInContext(ctx, req)
 	if err != nil {
-		return nil, fmt.Errorf("index: search: %w", err)
+		return nil, 0, fmt.Errorf("index: search: %w", err)
 	}
-	return res.Hits, nil
+	return res.Hits, res.Total, nil
 }
 
 func sortHits(hits []Hit) {
