@@ -56,7 +56,7 @@ func (ix *Index) Update(ctx context.Context, progress func(Progress)) (UpdateSta
 	}
 	stats.Rebuilt = ix.rebuildReason()
 	report(Progress{Phase: "walk"})
-	tree, err := walkTree(ctx, ix.root, ix.dir, ix.opts)
+	tree, err := walkTreeSized(ctx, ix.root, ix.dir, ix.opts, len(man.Files))
 	if err != nil {
 		return stats, err
 	}
@@ -154,10 +154,12 @@ func (ix *Index) makePlan(tree walkResult, man *manifest, stats *UpdateStats) pl
 		stats.Skipped[reason] += n
 	}
 	var p plan
-	seen := make(map[string]bool, len(tree.Files))
+	known := 0 // walked files the manifest has
 	for _, f := range tree.Files {
-		seen[f.Rel] = true
 		e, ok := man.Files[f.Rel]
+		if ok {
+			known++
+		}
 		if ok && e.Size == f.Size && e.Mtime == f.Mtime {
 			if e.Skip != "" {
 				stats.Skipped[e.Skip]++
@@ -166,15 +168,29 @@ func (ix *Index) makePlan(tree walkResult, man *manifest, stats *UpdateStats) pl
 			}
 			continue
 		}
+		f.Abs = filepath.Join(ix.root, filepath.FromSlash(f.Rel))
 		p.read = append(p.read, f)
 		p.bytes += f.Size
 	}
-	for rel := range man.Files {
-		if !seen[rel] {
-			p.removed = append(p.removed, rel)
-		}
+	if known < len(man.Files) {
+		p.removed = removedFiles(tree, man)
 	}
 	return p
+}
+
+// removedFiles lists the manifest's files the walk did not find.
+func removedFiles(tree walkResult, man *manifest) []string {
+	seen := make(map[string]bool, len(tree.Files))
+	for _, f := range tree.Files {
+		seen[f.Rel] = true
+	}
+	var removed []string
+	for rel := range man.Files {
+		if !seen[rel] {
+			removed = append(removed, rel)
+		}
+	}
+	return removed
 }
 
 // write applies a plan to the live index, then publishes a snapshot and

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -33,6 +33,7 @@ const (
 var ErrNotDir = errors.New("index: root is not a directory")
 
 // walkFile is one file the walk found; its content has not been read yet.
+// Abs is set only for the files an Update reads (see makePlan).
 type walkFile struct {
 	Rel   string // relative to the root, forward slashes
 	Abs   string
@@ -47,6 +48,18 @@ type walkResult struct {
 	Skipped map[string]int
 }
 
+// dirEntry is one entry of a directory as readDir returns it: a regular
+// file comes with its size and mtime (lstat), everything else with its
+// type only.
+type dirEntry struct {
+	rel      string      // relative to the root
+	name     string      // the last element of rel
+	mode     fs.FileMode // type bits only
+	size     int64
+	mtime    int64 // unix nanoseconds
+	vanished bool  // a regular file that was gone when it was lstat'ed
+}
+
 // walker walks one tree with bounded parallelism: a directory is read in a
 // new goroutine when a slot is free, inline otherwise, so the walk never
 // deadlocks and never runs more than slots readers at once.
@@ -56,6 +69,7 @@ type walker struct {
 	maxSize int64
 	slots   chan struct{}
 	wg      sync.WaitGroup
+	bufs    sync.Pool // *[]byte buffers for readDir
 
 	mu      sync.Mutex
 	files   []walkFile
@@ -86,12 +100,20 @@ func resolveRoot(root string) (string, error) {
 // walkTree lists the files under root that the ignore files and the name
 // rules let through. It never reads file contents.
 func walkTree(ctx context.Context, root, indexDir string, opts Options) (walkResult, error) {
+	return walkTreeSized(ctx, root, indexDir, opts, 0)
+}
+
+// walkTreeSized is walkTree with room for sizeHint files made up front
+// (an Update knows how many the last walk found).
+func walkTreeSized(ctx context.Context, root, indexDir string, opts Options, sizeHint int) (walkResult, error) {
 	w := &walker{
 		root:    root,
 		maxSize: opts.MaxFileSize,
 		slots:   make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
+		files:   make([]walkFile, 0, sizeHint),
 		skipped: map[string]int{},
 	}
+	w.bufs.New = func() any { b := make([]byte, dirBufSize); return &b }
 	if indexDir != "" {
 		w.skipAbs = filepath.Clean(indexDir)
 	}
@@ -105,7 +127,7 @@ func walkTree(ctx context.Context, root, indexDir string, opts Options) (walkRes
 	if err := ctx.Err(); err != nil {
 		return walkResult{}, fmt.Errorf("index: walk: %w", err)
 	}
-	sort.Slice(w.files, func(i, j int) bool { return w.files[i].Rel < w.files[j].Rel })
+	slices.SortFunc(w.files, func(a, b walkFile) int { return strings.Compare(a.Rel, b.Rel) })
 	return walkResult{Files: w.files, Skipped: w.skipped}, nil
 }
 
@@ -146,9 +168,13 @@ func (w *walker) skip(reason string) {
 	w.mu.Unlock()
 }
 
-func (w *walker) add(f walkFile) {
+// add records one directory's files under one lock.
+func (w *walker) add(files []walkFile) {
+	if len(files) == 0 {
+		return
+	}
 	w.mu.Lock()
-	w.files = append(w.files, f)
+	w.files = append(w.files, files...)
 	w.mu.Unlock()
 }
 
@@ -159,33 +185,40 @@ func (w *walker) dir(ctx context.Context, rel, abs string, rules ignoreSet, extr
 	if ctx.Err() != nil {
 		return
 	}
-	entries, err := os.ReadDir(abs)
+	buf := w.bufs.Get().(*[]byte)
+	entries, err := readDir(abs, relPrefix(rel), *buf)
+	w.bufs.Put(buf)
 	if err != nil {
 		w.skip(SkipUnreadable)
 		return
 	}
 	rules = w.loadIgnores(rel, abs, entries, rules)
 	all := rules.with(extra)
-	for _, e := range entries {
-		name := e.Name()
-		childRel, childAbs := joinRel(rel, name), filepath.Join(abs, name)
-		isDir := e.IsDir()
-		if skipName(name, isDir) || all.ignored(childRel, isDir) {
+	var files []walkFile
+	for i := range entries {
+		e := &entries[i]
+		childRel, isDir := e.rel, e.mode.IsDir()
+		if skipName(e.name, isDir) || all.ignored(childRel, isDir) {
 			continue
 		}
 		switch {
 		case isDir:
-			if childAbs != w.skipAbs {
+			if childAbs := filepath.Join(abs, e.name); childAbs != w.skipAbs {
 				w.spawn(ctx, childRel, childAbs, rules, extra)
 			}
-		case e.Type()&fs.ModeSymlink != 0:
-			w.symlink(childRel, childAbs)
-		case e.Type().IsRegular():
-			w.regular(childRel, childAbs, e)
+		case e.mode&fs.ModeSymlink != 0:
+			w.symlink(childRel, filepath.Join(abs, e.name))
+		case e.mode.IsRegular() && e.vanished:
+			w.skip(SkipVanished)
+		case e.mode.IsRegular():
+			if f, ok := w.file(childRel, e.size, e.mtime); ok {
+				files = append(files, f)
+			}
 		default:
 			w.skip(SkipNotRegular)
 		}
 	}
+	w.add(files)
 }
 
 // spawn walks a subdirectory in a new goroutine if a slot is free.
@@ -202,25 +235,18 @@ func (w *walker) spawn(ctx context.Context, rel, abs string, rules ignoreSet, ex
 	}
 }
 
-func (w *walker) loadIgnores(rel, abs string, entries []os.DirEntry, rules ignoreSet) ignoreSet {
+func (w *walker) loadIgnores(rel, abs string, entries []dirEntry, rules ignoreSet) ignoreSet {
 	for _, name := range [...]string{".gitignore", ".loupeignore"} {
-		i := sort.Search(len(entries), func(i int) bool { return entries[i].Name() >= name })
-		if i < len(entries) && entries[i].Name() == name {
-			if b, err := os.ReadFile(filepath.Join(abs, name)); err == nil {
-				rules = rules.with(parseIgnore(rel, b))
+		for i := range entries {
+			if entries[i].name == name {
+				if b, err := os.ReadFile(filepath.Join(abs, name)); err == nil {
+					rules = rules.with(parseIgnore(rel, b))
+				}
+				break
 			}
 		}
 	}
 	return rules
-}
-
-func (w *walker) regular(rel, abs string, e os.DirEntry) {
-	info, err := e.Info()
-	if err != nil {
-		w.skip(SkipVanished)
-		return
-	}
-	w.file(rel, abs, info)
 }
 
 // symlink follows a link to a regular file inside the root. Links to
@@ -250,24 +276,29 @@ func (w *walker) symlink(rel, abs string) {
 		w.skip(SkipNotRegular)
 		return
 	}
-	w.file(rel, abs, info)
+	if f, ok := w.file(rel, info.Size(), info.ModTime().UnixNano()); ok {
+		w.add([]walkFile{f})
+	}
 }
 
-func (w *walker) file(rel, abs string, info fs.FileInfo) {
+// file applies the name and size rules to a regular file.
+func (w *walker) file(rel string, size, mtime int64) (walkFile, bool) {
 	if reason := skipByName(rel); reason != "" {
 		w.skip(reason)
-		return
+		return walkFile{}, false
 	}
-	if info.Size() > w.maxSize {
+	if size > w.maxSize {
 		w.skip(SkipTooLarge)
-		return
+		return walkFile{}, false
 	}
-	w.add(walkFile{Rel: rel, Abs: abs, Size: info.Size(), Mtime: info.ModTime().UnixNano()})
+	return walkFile{Rel: rel, Size: size, Mtime: mtime}, true
 }
 
-func joinRel(dir, name string) string {
-	if dir == "" {
-		return name
+// relPrefix is what goes before a name in the relative path of an entry
+// of the directory rel.
+func relPrefix(rel string) string {
+	if rel == "" {
+		return ""
 	}
-	return dir + "/" + name
+	return rel + "/"
 }
