@@ -36,8 +36,12 @@ type Config struct {
 	Weights map[string]float64 `toml:"weights"`
 	// Order is the output order of source groups.
 	Order []string `toml:"order"`
-	// Deadline bounds each source's retrieval.
+	// Deadline bounds each source's retrieval. When neither a config file
+	// nor --deadline sets it, it is DefaultDeadline for the explorer and
+	// mcp and PackDeadline for loupe pack (see resolveConfig).
 	Deadline Duration `toml:"deadline"`
+	// deadlineSet records that a config file or a flag chose Deadline.
+	deadlineSet bool
 	// MaxChanges recent uncommitted changes are kept even when the query
 	// ignores them; committed changes are offered only when relevant.
 	MaxChanges int `toml:"max_changes"`
@@ -70,6 +74,18 @@ func (d *Duration) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// Per-source retrieval deadlines. The explorer re-queries as the person
+// types and must answer fast, whatever a slow source does. A one-shot
+// loupe pack answers once, so an empty code group because a loaded machine
+// took 600 ms is the worse outcome: there the deadline only guards against
+// a stuck git (changes, commits), since the diagnostics command is awaited
+// before retrieval under its own timeout, and the index-backed code, docs
+// and tests sources take a few tens of milliseconds when the machine is idle.
+const (
+	DefaultDeadline = 500 * time.Millisecond
+	PackDeadline    = 5 * time.Second
+)
+
 // DefaultConfig returns the product defaults.
 func DefaultConfig() Config {
 	weights := map[string]float64{}
@@ -82,7 +98,7 @@ func DefaultConfig() Config {
 		Tokenizer:      "o200k",
 		Weights:        weights,
 		Order:          sourceNames(engine.DefaultOrder()),
-		Deadline:       Duration{500 * time.Millisecond},
+		Deadline:       Duration{DefaultDeadline},
 		MaxChanges:     3,
 		MaxDiagnostics: 5,
 		MaxFileSize:    1 << 20,
@@ -177,6 +193,7 @@ func decodeConfigFile(p string, cfg *Config) (bool, error) {
 	if undec := md.Undecoded(); len(undec) > 0 {
 		return false, fmt.Errorf("config %s: unknown key %q", p, undec[0].String())
 	}
+	cfg.deadlineSet = cfg.deadlineSet || md.IsDefined("deadline")
 	return true, nil
 }
 

@@ -42,7 +42,7 @@ func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags) {
 	fs.StringVar(&f.sources, "sources", "", "enabled sources, comma-separated (default all): "+strings.Join(DefaultConfig().Order, ","))
 	fs.StringArrayVar(&f.weights, "weight", nil, "a source's budget share, e.g. --weight code=4 (repeatable)")
 	fs.StringVar(&f.order, "order", "", "output order of sources, comma-separated")
-	fs.StringVar(&f.deadline, "deadline", "", "per-source retrieval deadline (default 500ms)")
+	fs.StringVar(&f.deadline, "deadline", "", "per-source retrieval deadline (default "+PackDeadline.String()+" for pack, which answers once; "+DefaultDeadline.String()+" for the explorer and mcp)")
 	fs.IntVar(&f.maxChanges, "max-changes", d.MaxChanges, "most recent uncommitted changes kept even when the query does not mention them (committed ones must match it)")
 	fs.IntVar(&f.maxDiagnostics, "max-diagnostics", d.MaxDiagnostics, "most diagnostics packed")
 	fs.StringVar(&f.diagnostics, "diagnostics", "", "file of compiler/linter output to parse, or - for stdin")
@@ -62,6 +62,9 @@ func resolveConfig(cmd *cobra.Command, root string, f *requestFlags) (Config, er
 	}
 	if err := applyFlags(cmd.Flags(), f, &cfg); err != nil {
 		return cfg, usageError{err}
+	}
+	if cmd.Name() == "pack" && !cfg.deadlineSet {
+		cfg.Deadline = Duration{PackDeadline}
 	}
 	if err := cfg.Validate(); err != nil {
 		return cfg, usageError{err}
@@ -116,6 +119,7 @@ func applyFlags(fs *pflag.FlagSet, f *requestFlags, cfg *Config) error {
 		if err := cfg.Deadline.UnmarshalText([]byte(f.deadline)); err != nil {
 			return fmt.Errorf("--deadline: %w", err)
 		}
+		cfg.deadlineSet = true
 	}
 	if set("diagnostics") {
 		cfg.DiagnosticsFile = f.diagnostics
