@@ -101,31 +101,44 @@ func capDoc(doc string) string {
 
 func utf8Start(c byte) bool { return c&0xC0 != 0x80 }
 
-// blobReader decodes a blob, remembering the first error.
+// blobReader decodes a blob, remembering the first error. It reads from
+// one string copy of the blob, so every string field is a substring of it:
+// one allocation per block instead of one per field.
 type blobReader struct {
-	data []byte
+	data string
 	err  error
 }
 
+func (r *blobReader) fail() {
+	r.err = errBadBlob
+	r.data = ""
+}
+
+// uvarint decodes what binary.AppendUvarint wrote.
 func (r *blobReader) uvarint() uint64 {
-	v, n := binary.Uvarint(r.data)
-	if n <= 0 {
-		r.err = errBadBlob
-		r.data = nil
-		return 0
+	var v uint64
+	for i := 0; i < len(r.data) && i < binary.MaxVarintLen64; i++ {
+		c := r.data[i]
+		if i == binary.MaxVarintLen64-1 && c > 1 {
+			break // overflows 64 bits
+		}
+		v |= uint64(c&0x7f) << (7 * i)
+		if c < 0x80 {
+			r.data = r.data[i+1:]
+			return v
+		}
 	}
-	r.data = r.data[n:]
-	return v
+	r.fail()
+	return 0
 }
 
 func (r *blobReader) str() string {
 	n := r.uvarint()
 	if n > uint64(len(r.data)) {
-		r.err = errBadBlob
-		r.data = nil
+		r.fail()
 		return ""
 	}
-	s := string(r.data[:n])
+	s := r.data[:n]
 	r.data = r.data[n:]
 	return s
 }
@@ -146,7 +159,11 @@ func (r *blobReader) list() []string {
 	return out
 }
 
-func decodeBlob(data []byte) (Block, error) {
+func decodeBlob(data []byte) (Block, error) { return decodeBlobString(string(data)) }
+
+// decodeBlobString decodes a blob held in a string; the block's strings
+// share its memory.
+func decodeBlobString(data string) (Block, error) {
 	if len(data) == 0 || data[0] != blobVersion {
 		return Block{}, errBadBlob
 	}
@@ -196,7 +213,7 @@ func hitBlocks(bi bleve.Index, hits search.DocumentMatchCollection) ([]Block, er
 		if err != nil {
 			return nil, err
 		}
-		b, err := decodeBlob(data)
+		b, err := decodeBlobString(data)
 		if err != nil {
 			return nil, fmt.Errorf("index: decode block %s: %w", dm.ID, err)
 		}
@@ -243,19 +260,19 @@ func (r storedReader) close() {
 }
 
 // blob returns the stored blob of one hit.
-func (r storedReader) blob(bi bleve.Index, dm *search.DocumentMatch) ([]byte, error) {
+func (r storedReader) blob(bi bleve.Index, dm *search.DocumentMatch) (string, error) {
 	if data, ok := r.byNumber(dm); ok {
 		return data, nil
 	}
 	doc, err := bi.Document(dm.ID)
 	if err != nil {
-		return nil, fmt.Errorf("index: load block %s: %w", dm.ID, err)
+		return "", fmt.Errorf("index: load block %s: %w", dm.ID, err)
 	}
-	var data []byte
+	var data string
 	if doc != nil {
 		doc.VisitFields(func(f bindex.Field) {
 			if f.Name() == fBlob {
-				data = f.Value()
+				data = string(f.Value())
 			}
 		})
 	}
@@ -264,27 +281,28 @@ func (r storedReader) blob(bi bleve.Index, dm *search.DocumentMatch) ([]byte, er
 
 // byNumber reads the blob at the hit's internal number and checks that
 // the document there has the hit's ID.
-func (r storedReader) byNumber(dm *search.DocumentMatch) ([]byte, bool) {
+func (r storedReader) byNumber(dm *search.DocumentMatch) (string, bool) {
 	if r.snap == nil || len(dm.IndexInternalID) != 8 {
-		return nil, false
+		return "", false
 	}
 	num := binary.BigEndian.Uint64(dm.IndexInternalID)
 	seg := sort.Search(len(r.offsets), func(i int) bool { return r.offsets[i] > num }) - 1
 	if seg < 0 {
-		return nil, false
+		return "", false
 	}
-	var id, data []byte
+	var data string
+	idOK, found := false, false
 	err := r.snap.Segments()[seg].VisitDocument(num-r.offsets[seg], func(name string, _ byte, val []byte, _ []uint64) bool {
 		switch name {
 		case "_id":
-			id = val
+			idOK = string(val) == dm.ID
 		case fBlob:
-			data = append([]byte(nil), val...)
+			data, found = string(val), true
 		}
 		return true
 	})
-	if err != nil || string(id) != dm.ID || data == nil {
-		return nil, false
+	if err != nil || !idOK || !found {
+		return "", false
 	}
 	return data, true
 }

@@ -2,7 +2,7 @@ package index
 
 import (
 	"context"
-	"sort"
+	"slices"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
@@ -85,7 +85,7 @@ func (ix *Index) lookup(ctx context.Context, q query.Query, limit int) ([]Block,
 		out, err = hitBlocks(bi, res)
 		return err
 	})
-	sort.SliceStable(out, func(i, j int) bool { return blockLess(out[i], out[j]) })
+	slices.SortStableFunc(out, blockCompare)
 	return out, err
 }
 

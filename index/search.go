@@ -3,7 +3,7 @@ package index
 import (
 	"context"
 	"fmt"
-	"sort"
+	"slices"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
@@ -52,9 +52,10 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 		if err != nil {
 			return err
 		}
+		words := queryWords(q.Text)
 		hits = make([]Hit, 0, len(res))
 		for i, b := range blocks {
-			hits = append(hits, Hit{Block: b, Score: res[i].Score, Fields: matchedFields(q, b)})
+			hits = append(hits, Hit{Block: b, Score: res[i].Score, Fields: matchedFields(q, words, b)})
 		}
 		return nil
 	})
@@ -86,13 +87,26 @@ func runQuery(ctx context.Context, bi bleve.Index, q query.Query, limit int) (se
 }
 
 func sortHits(hits []Hit) {
-	sort.SliceStable(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
-		if a.Score != b.Score {
-			return a.Score > b.Score
+	slices.SortStableFunc(hits, func(a, b Hit) int {
+		switch {
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
 		}
-		return blockLess(a.Block, b.Block)
+		return blockCompare(a.Block, b.Block)
 	})
+}
+
+// blockCompare orders blocks as blockLess does, for slices.SortStableFunc.
+func blockCompare(a, b Block) int {
+	switch {
+	case blockLess(a, b):
+		return -1
+	case blockLess(b, a):
+		return 1
+	}
+	return 0
 }
 
 func blockLess(a, b Block) bool {
@@ -190,14 +204,20 @@ func boolQ(field string, v bool) query.Query {
 	return bq
 }
 
-// matchedFields names the block fields that hold a query word, for the
-// explanation of a hit. Content is not stored, so a hit whose name,
-// signature, doc and path hold none of the words matched in its content.
-func matchedFields(q Query, b Block) []string {
+// queryWords is the set of analyzed words of a query's text.
+func queryWords(text string) map[string]bool {
 	words := map[string]bool{}
-	for _, tok := range (identAnalyzerFunc{parts: true}).Analyze([]byte(q.Text)) {
+	for _, tok := range (identAnalyzerFunc{parts: true}).Analyze([]byte(text)) {
 		words[string(tok.Term)] = true
 	}
+	return words
+}
+
+// matchedFields names the block fields that hold one of the query's words,
+// for the explanation of a hit. Content is not stored, so a hit whose
+// name, signature, doc and path hold none of the words matched in its
+// content.
+func matchedFields(q Query, words map[string]bool, b Block) []string {
 	var out []string
 	for _, id := range q.Identifiers {
 		if id == b.Name || id == b.QualName {
