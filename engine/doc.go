@@ -13,7 +13,7 @@ documents the budget in budget.go.
 	   code, docs: full-text search + symbol lookups ─▶ pool of blocks
 	   ─base signals─▶ seeds ─callers and definitions─▶ reference graph
 	   ─personalized PageRank─▶ cut to MaxCandidates ─Read─▶ phrase bonus
-	   ─spread over files─▶ normalize to [0,1] ─▶ candidates
+	   ─coverage─▶ spread over files─▶ normalize to [0,1] ─▶ candidates
 	candidates ─followers, dedup, budget, render─▶ pack
 
 # Query analysis
@@ -82,6 +82,8 @@ Reason is the detail of its strongest positive signal.
 	file    weightFile × (sum of the file's best 4 bm25) / best file's    0.6 at most
 	graph   weightGraph × PageRank inflow / best inflow                   0.5 at most
 	phrase  bonusPhrase         the text contains a phrase or error       0.6
+	coverage weightCoverage × idf-weighted share of the query's 12        1.0 at most
+	        strongest words found in the block's name and text
 	test    −penaltyTest        a test, the query is not about tests     −0.5
 	        bonusTestAsked      a test, the query is about tests          0.2
 	size    −penaltyTiny        at most 2 lines                          −0.2
@@ -89,7 +91,18 @@ Reason is the detail of its strongest positive signal.
 	kind    −penaltyHeader, −penaltyWindow  imports; lines outside symbols −0.15, −0.1
 	spread  the n-th best block of a file keeps (1−penaltySameFile)^n of its score
 
-Only the maximum applies within symbol and within path. A keyword match
+Only the maximum applies within symbol and within path. A name that is
+one plain word of the query ("token" names analyzer.token) is counted
+twice: the index boosts a word in a name five times over the body, so its
+text signal is near the top, and the keyword symbol signal adds to it.
+BM25 sums per-word scores, so that one word in a short name outscores a
+block whose body uses every word of the question. Coverage is the
+counterweight: it counts how many of the query's strongest words (its
+first 12 keywords, compared lightly stemmed: "enforced" ≈ "enforce") the
+block holds, each weighted by its rarity among the candidates (ln(1 +
+N/(1+df)) over the N read candidates: a word every candidate holds says
+nothing). It needs the text, so it is computed on the candidates after
+they are read, before spread and normalization. A keyword match
 (symbol or file name) is divided by the square root of how many blocks of
 the pool share that name or files that stem: "server" names a dozen blocks
 of the Go tree and says little about each; "globset" names one. A block
@@ -101,6 +114,8 @@ and 3:
 	pay/retry.go        retryPayment      1.0 text + 1.2 symbol + 1.0 path + 0.6 file        = 3.80 → 1.00
 	pay/retry_test.go   TestRetryPayment  0.75 text + 0.28 path + 0.45 file − 0.5 test         = 0.98 → 0.26
 	pay/backoff.go      backoff           0.5 text + 0.3 file                                = 0.80 → 0.21
+
+(before coverage, which adds up to 1.0 to each by the query words it holds).
 
 Scores are divided by the best so each source's scores lie in [0,1]; ties
 break by path, then line, so equal inputs give equal output.

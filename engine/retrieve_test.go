@@ -125,7 +125,7 @@ func TestCodeScoresAreSumsOfWeights(t *testing.T) {
 	c := fn("pay/retry_test.go", "TestRetryPayment", 1, 10, "retryPayment")
 	s := &fakeSearcher{hits: []index.Hit{hit(a, 4), hit(b, 2), hit(c, 3)}}
 	q := AnalyzeQuery("fix retryPayment in pay/retry.go")
-	got, err := NewCodeProvider(s, noGraph()).Candidates(context.Background(), q)
+	got, err := NewCodeProvider(s, withoutGraphAndCoverage()).Candidates(context.Background(), q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +159,7 @@ func TestTestsRankAboveWhenAsked(t *testing.T) {
 	if !q.AboutTests {
 		t.Fatal("query should be about tests")
 	}
-	got, _ := NewCodeProvider(s, noGraph()).Candidates(context.Background(), q)
+	got, _ := NewCodeProvider(s, withoutGraphAndCoverage()).Candidates(context.Background(), q)
 	m := byID(got)
 	if d := sumSignals(m[c.ID]) - sumSignals(m[a.ID]); !near(d, bonusTestAsked) {
 		t.Errorf("test block leads by %.3f, want bonusTestAsked", d)

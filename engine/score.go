@@ -52,16 +52,17 @@ const (
 
 // Signal names, as shown by --explain and in JSON.
 const (
-	signalText   = "text"
-	signalSymbol = "symbol"
-	signalPath   = "path"
-	signalFile   = "file"
-	signalGraph  = "graph"
-	signalPhrase = "phrase"
-	signalTest   = "test"
-	signalSize   = "size"
-	signalKind   = "kind"
-	signalSpread = "spread"
+	signalText     = "text"
+	signalSymbol   = "symbol"
+	signalPath     = "path"
+	signalFile     = "file"
+	signalGraph    = "graph"
+	signalPhrase   = "phrase"
+	signalTest     = "test"
+	signalSize     = "size"
+	signalKind     = "kind"
+	signalSpread   = "spread"
+	signalCoverage = "coverage"
 )
 
 // ranker scores the blocks of one request.
@@ -380,9 +381,11 @@ func better(si, sj float64, a, b index.Block) bool {
 	return a.ID < b.ID
 }
 
-// finish sorts the candidates, spreads them over files and normalizes
-// their scores to [0,1]: the best gets 1, a non-positive sum gets 0.
+// finish adds coverage (the candidates' text is known by now), sorts the
+// candidates, spreads them over files and normalizes their scores to
+// [0,1]: the best gets 1, a non-positive sum gets 0.
 func (r *ranker) finish(c []Candidate) []Candidate {
+	r.coverage(c)
 	sortCandidates(c)
 	if !r.opts.disabled(signalSpread) {
 		spread(c)
