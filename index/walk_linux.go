@@ -11,8 +11,12 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// dirBufSize is the getdents buffer: one call lists about 300 entries.
+// dirBufSize is the getdents buffer: one call lists about 400 entries.
 const dirBufSize = 16 << 10
+
+// direntGuess is the typical size of a linux_dirent64 record (19 bytes and
+// a short name, padded to 8), to size a directory's entries up front.
+const direntGuess = 40
 
 // readDir lists a directory with getdents(2) and lstat's its regular files
 // with fstatat(2) relative to the directory's descriptor. The freshness
@@ -36,6 +40,9 @@ func readDir(abs, prefix string, buf []byte) ([]dirEntry, error) {
 		}
 		if n <= 0 {
 			break
+		}
+		if entries == nil {
+			entries = make([]dirEntry, 0, n/direntGuess+1)
 		}
 		if entries, err = appendDirents(entries, prefix, buf[:n]); err != nil {
 			return nil, fmt.Errorf("index: read %s: %w", abs, err)
