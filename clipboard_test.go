@@ -1,13 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/base64"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -33,43 +33,60 @@ func TestCopyToARealClipboard(t *testing.T) {
 	if !out.Native || out.SavedTo != "" {
 		t.Fatalf("outcome %+v, want the system clipboard", out)
 	}
-	got, err := exec.Command("xclip", "-o", "-selection", "clipboard").Output()
-	if err != nil {
-		t.Fatalf("xclip -o: %v", err)
-	}
-	if string(got) != clipText {
+	if got := readClipboard(t, clipText); got != clipText {
 		t.Fatalf("clipboard holds %q, want %q", got, clipText)
 	}
 }
 
-// startXvfb starts an X server on a free display and stops it at cleanup.
+// startXvfb starts an X server on a display it picks itself and stops it
+// at cleanup. -displayfd makes the server write its display number once it
+// accepts clients: readiness, not a guess at a free number or a timing.
 func startXvfb(t *testing.T) string {
 	t.Helper()
-	for n := 90; n < 110; n++ {
-		if fileExists(filepath.Join("/tmp/.X11-unix", "X"+strconv.Itoa(n))) {
-			continue // taken
-		}
-		display := ":" + strconv.Itoa(n)
-		cmd := exec.Command("Xvfb", display, "-nolisten", "tcp", "-screen", "0", "640x480x24")
-		if err := cmd.Start(); err != nil {
-			t.Fatalf("Xvfb: %v", err)
-		}
-		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-		// Readiness, not timing: the server creates its socket when it
-		// accepts clients; wait for it, for at most 10 s.
-		for range 100 {
-			if fileExists(filepath.Join("/tmp/.X11-unix", "X"+strconv.Itoa(n))) {
-				return display
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		t.Fatalf("Xvfb on %s did not come up", display)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatal("no free X display between :90 and :109")
+	defer r.Close()
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-nolisten", "tcp", "-screen", "0", "640x480x24")
+	cmd.ExtraFiles = []*os.File{w} // fd 3 in the server
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("Xvfb: %v", err)
+	}
+	w.Close()
+	t.Cleanup(func() { cmd.Process.Signal(syscall.SIGTERM); cmd.Wait() })
+	line := make(chan string, 1)
+	go func() {
+		b, _ := bufio.NewReader(r).ReadString('\n')
+		line <- strings.TrimSpace(b)
+	}()
+	select {
+	case n := <-line:
+		if n == "" {
+			t.Fatal("Xvfb exited before it accepted clients")
+		}
+		return ":" + n
+	case <-time.After(60 * time.Second):
+		t.Fatal("Xvfb did not accept clients within a minute")
+	}
 	return ""
 }
 
-func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
+// readClipboard reads the X clipboard, waiting until it holds want: the
+// xclip that owns the selection serves it from a background process, which
+// may not have taken the selection yet when the writer returns.
+func readClipboard(t *testing.T, want string) string {
+	t.Helper()
+	var got string
+	for range 100 {
+		out, err := exec.Command("xclip", "-o", "-selection", "clipboard").Output()
+		if got = string(out); err == nil && got == want {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return got
+}
 
 // TestCopyWithoutAnyClipboardSavesAFile: no display and no terminal, so
 // nothing can be confirmed; the context goes to a file and the outcome
