@@ -38,7 +38,7 @@ type Config struct {
 	Order []string `toml:"order"`
 	// Deadline bounds each source's retrieval. When neither a config file
 	// nor --deadline sets it, it is DefaultDeadline for the explorer and
-	// mcp and PackDeadline for loupe pack (see resolveConfig).
+	// PackDeadline for loupe pack and mcp (see resolveConfig).
 	Deadline Duration `toml:"deadline"`
 	// deadlineSet records that a config file or a flag chose Deadline.
 	deadlineSet bool

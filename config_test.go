@@ -9,9 +9,9 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// TestDeadlineDefaults: loupe pack, which answers once, waits longer for
-// its sources than the explorer and mcp; a config file or --deadline wins
-// over either default.
+// TestDeadlineDefaults: loupe pack and mcp, which answer once, wait longer
+// for their sources than the explorer; a config file or --deadline wins over
+// either default.
 func TestDeadlineDefaults(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
@@ -24,10 +24,15 @@ func TestDeadlineDefaults(t *testing.T) {
 	}{
 		{"pack", "pack", nil, "", PackDeadline},
 		{"explorer", "loupe", nil, "", DefaultDeadline},
-		{"mcp", "mcp", nil, "", DefaultDeadline},
+		{"mcp", "mcp", nil, "", PackDeadline},
 		{"pack with the flag", "pack", []string{"--deadline", "1s"}, "", time.Second},
 		{"pack with a config file", "pack", nil, "deadline = \"2s\"\n", 2 * time.Second},
 		{"explorer with a config file", "loupe", nil, "deadline = \"2s\"\n", 2 * time.Second},
+	}
+	for _, name := range []string{"pack", "mcp"} {
+		if c, _, err := newRootCmd().Find([]string{name}); err != nil || c.Name() != name || !answersOnce(c) {
+			t.Fatalf("the real %q command is not found or does not answer once: %v", name, err)
+		}
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -42,7 +42,7 @@ func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags) {
 	fs.StringVar(&f.sources, "sources", "", "enabled sources, comma-separated (default all): "+strings.Join(DefaultConfig().Order, ","))
 	fs.StringArrayVar(&f.weights, "weight", nil, "a source's budget share, e.g. --weight code=4 (repeatable)")
 	fs.StringVar(&f.order, "order", "", "output order of sources, comma-separated")
-	fs.StringVar(&f.deadline, "deadline", "", "per-source retrieval deadline (default "+PackDeadline.String()+" for pack, which answers once; "+DefaultDeadline.String()+" for the explorer and mcp)")
+	fs.StringVar(&f.deadline, "deadline", "", "per-source retrieval deadline (default "+PackDeadline.String()+" for pack and mcp, which answer once; "+DefaultDeadline.String()+" for the explorer)")
 	fs.IntVar(&f.maxChanges, "max-changes", d.MaxChanges, "most recent uncommitted changes kept even when the query does not mention them (committed ones must match it)")
 	fs.IntVar(&f.maxDiagnostics, "max-diagnostics", d.MaxDiagnostics, "most diagnostics packed")
 	fs.StringVar(&f.diagnostics, "diagnostics", "", "file of compiler/linter output to parse, or - for stdin")
@@ -63,7 +63,7 @@ func resolveConfig(cmd *cobra.Command, root string, f *requestFlags) (Config, er
 	if err := applyFlags(cmd.Flags(), f, &cfg); err != nil {
 		return cfg, usageError{err}
 	}
-	if cmd.Name() == "pack" && !cfg.deadlineSet {
+	if answersOnce(cmd) && !cfg.deadlineSet {
 		cfg.Deadline = Duration{PackDeadline}
 	}
 	if err := cfg.Validate(); err != nil {
@@ -175,4 +175,12 @@ func resolveRoot(root string) (string, error) {
 		return "", fmt.Errorf("root %s is a file, not a directory: pass --root with a repository directory", root)
 	}
 	return abs, nil
+}
+
+// answersOnce reports whether cmd answers each request once and waits for
+// it (pack, mcp), rather than re-querying as the user types (the explorer):
+// an agent, like a script, is better served by a complete answer in a
+// second than by an empty code group in half of one.
+func answersOnce(cmd *cobra.Command) bool {
+	return cmd.Name() == "pack" || cmd.Name() == "mcp"
 }
