@@ -25,24 +25,61 @@ func coverageWord(w string) string {
 	return strings.TrimSuffix(stem(strings.ToLower(w)), "e")
 }
 
-// wordsIn is the set of coverage words of text: its identifiers' parts
-// and the identifiers joined whole.
-func wordsIn(text string) map[string]bool {
-	ws := map[string]bool{}
-	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return !isWordRune(r) }) {
-		parts := splitWords(f)
-		for _, p := range parts {
-			ws[coverageWord(p)] = true
-		}
-		if len(parts) > 1 {
-			ws[coverageWord(strings.Join(parts, ""))] = true
-		}
+// termSet maps each coverage term to its bit in a mask (at most
+// coverageTerms of them, so a uint32 holds them all).
+type termSet map[string]uint32
+
+func newTermSet(terms []string) termSet {
+	ts := make(termSet, len(terms))
+	for j, t := range terms {
+		ts[t] = 1 << j
 	}
-	return ws
+	return ts
 }
 
-func isWordRune(r rune) bool {
-	return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127
+// in returns mask with the bits of the terms text holds: its identifiers'
+// parts and the identifiers joined whole, as coverage words. It only looks
+// words up, never collects them: coverage runs over every candidate's text
+// on the query path, and a set of all their words cost 15 ms a pack.
+func (ts termSet) in(text string, mask uint32) uint32 {
+	for i := 0; i < len(text); {
+		if !isWordByte(text[i]) {
+			i++
+			continue
+		}
+		start := i
+		simple := true // lowercase ASCII letters and digits: one part
+		for ; i < len(text) && isWordByte(text[i]); i++ {
+			c := text[i]
+			simple = simple && (c >= 'a' && c <= 'z' || c >= '0' && c <= '9')
+		}
+		mask |= ts.field(text[start:i], simple)
+	}
+	return mask
+}
+
+// field looks up the parts of one identifier-shaped field, and the parts
+// joined when there are several ("tokenCount" → token, count, tokencount).
+func (ts termSet) field(f string, simple bool) uint32 {
+	if simple {
+		return ts[coverageWord(f)]
+	}
+	parts := splitWords(f)
+	var mask uint32
+	for _, p := range parts {
+		mask |= ts[coverageWord(p)]
+	}
+	if len(parts) > 1 {
+		mask |= ts[coverageWord(strings.Join(parts, ""))]
+	}
+	return mask
+}
+
+// isWordByte reports whether c belongs to an identifier-shaped field:
+// ASCII letters, digits and '_', and every byte of a multi-byte rune (any
+// rune above 127 counts, so its bytes, all above 127, do too).
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c > 127
 }
 
 // coverageTermsOf are the query's strongest keywords as coverage words,
@@ -72,12 +109,13 @@ func (r *ranker) coverage(c []Candidate) {
 	if len(terms) < 2 || len(c) == 0 || r.opts.disabled(signalCoverage) {
 		return
 	}
-	has := make([]map[string]bool, len(c))
+	ts := newTermSet(terms)
+	has := make([]uint32, len(c))
 	df := make([]int, len(terms))
 	for i := range c {
-		has[i] = wordsIn(c[i].Block.QualName + " " + c[i].Text)
-		for j, t := range terms {
-			if has[i][t] {
+		has[i] = ts.in(c[i].Text, ts.in(c[i].Block.QualName, 0))
+		for j := range terms {
+			if has[i]&(1<<j) != 0 {
 				df[j]++
 			}
 		}
@@ -91,8 +129,8 @@ func (r *ranker) coverage(c []Candidate) {
 	for i := range c {
 		var got float64
 		var n int
-		for j, t := range terms {
-			if has[i][t] {
+		for j := range terms {
+			if has[i]&(1<<j) != 0 {
 				got += idf[j]
 				n++
 			}
