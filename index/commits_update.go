@@ -18,7 +18,7 @@ import (
 // updateCommits indexes the commits made since the last Update. Outside
 // git, or in a repository without commits, it does nothing.
 func (ix *Index) updateCommits(ctx context.Context, stats *UpdateStats, report func(Progress)) error {
-	if ix.opts.NoCommits {
+	if ix.opts.NoCommits || !MaybeInWorkTree(ix.root) {
 		return nil
 	}
 	out, err := git(ctx, ix.root, "rev-parse", "--verify", "-q", "HEAD")

@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+
+	"github.com/loupe-dev/loupe/index"
 )
 
 // ErrNotRepository is returned by Git when the directory is not inside a
@@ -37,6 +39,9 @@ func gitArgs() []string {
 // competes with the person's own git commands for the index lock. A
 // directory outside any work tree gives ErrNotRepository.
 func Git(ctx context.Context, dir string, args ...string) (string, error) {
+	if !index.MaybeInWorkTree(dir) {
+		return "", ErrNotRepository // what git would say, without the process
+	}
 	cmd := exec.CommandContext(ctx, "git", append(gitArgs(), args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", "GIT_PAGER=cat", "GIT_TERMINAL_PROMPT=0")
