@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"math"
-	"strings"
 )
 
 // The coverage signal: how many of the query's distinct strongest words a
@@ -18,77 +17,13 @@ const (
 	coverageTerms  = 12  // the query's strongest keywords considered
 )
 
-// coverageWord is the form words are compared in: lowercased, lightly
-// stemmed, without a final "e" ("enforced", "enforces", "enforce" →
-// "enforc"; "tokens" → "token").
-func coverageWord(w string) string {
-	return strings.TrimSuffix(stem(strings.ToLower(w)), "e")
-}
-
-// termSet maps each coverage term to its bit in a mask (at most
-// coverageTerms of them, so a uint32 holds them all).
-type termSet map[string]uint32
-
-func newTermSet(terms []string) termSet {
-	ts := make(termSet, len(terms))
-	for j, t := range terms {
-		ts[t] = 1 << j
-	}
-	return ts
-}
-
-// in returns mask with the bits of the terms text holds: its identifiers'
-// parts and the identifiers joined whole, as coverage words. It only looks
-// words up, never collects them: coverage runs over every candidate's text
-// on the query path, and a set of all their words cost 15 ms a pack.
-func (ts termSet) in(text string, mask uint32) uint32 {
-	for i := 0; i < len(text); {
-		if !isWordByte(text[i]) {
-			i++
-			continue
-		}
-		start := i
-		simple := true // lowercase ASCII letters and digits: one part
-		for ; i < len(text) && isWordByte(text[i]); i++ {
-			c := text[i]
-			simple = simple && (c >= 'a' && c <= 'z' || c >= '0' && c <= '9')
-		}
-		mask |= ts.field(text[start:i], simple)
-	}
-	return mask
-}
-
-// field looks up the parts of one identifier-shaped field, and the parts
-// joined when there are several ("tokenCount" → token, count, tokencount).
-func (ts termSet) field(f string, simple bool) uint32 {
-	if simple {
-		return ts[coverageWord(f)]
-	}
-	parts := splitWords(f)
-	var mask uint32
-	for _, p := range parts {
-		mask |= ts[coverageWord(p)]
-	}
-	if len(parts) > 1 {
-		mask |= ts[coverageWord(strings.Join(parts, ""))]
-	}
-	return mask
-}
-
-// isWordByte reports whether c belongs to an identifier-shaped field:
-// ASCII letters, digits and '_', and every byte of a multi-byte rune (any
-// rune above 127 counts, so its bytes, all above 127, do too).
-func isWordByte(c byte) bool {
-	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c > 127
-}
-
 // coverageTermsOf are the query's strongest keywords as coverage words,
 // distinct, in priority order.
 func coverageTermsOf(q Query) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, k := range q.Keywords {
-		w := coverageWord(k)
+		w := TermWord(k)
 		if len(w) >= 2 && !seen[w] && !(isTestWord(k) && !q.AboutTests) {
 			seen[w] = true
 			out = append(out, w)
@@ -109,11 +44,11 @@ func (r *ranker) coverage(c []Candidate) {
 	if len(terms) < 2 || len(c) == 0 || r.opts.disabled(signalCoverage) {
 		return
 	}
-	ts := newTermSet(terms)
+	ts := NewTermSet(terms)
 	has := make([]uint32, len(c))
 	df := make([]int, len(terms))
 	for i := range c {
-		has[i] = ts.in(c[i].Text, ts.in(c[i].Block.QualName, 0))
+		has[i] = ts.In(c[i].Text, ts.In(c[i].Block.QualName, 0))
 		for j := range terms {
 			if has[i]&(1<<j) != 0 {
 				df[j]++

@@ -273,7 +273,3 @@ func Words(s string) []string {
 	}
 	return out
 }
-
-// Stem is the light stem the code source sends next to each keyword
-// ("retries" → "retry", "enforced" → "enforc").
-func Stem(w string) string { return stem(w) }

@@ -13,9 +13,10 @@ import (
 const maxTerms = 8
 
 // queryTerms are what a change is matched against: the query's strongest
-// identifiers and keywords, as normalized words, and its paths.
+// identifiers and keywords, as engine.TermWords, and its paths.
 type queryTerms struct {
-	words []string // normalized (see norm), identifiers first
+	words []string // identifiers first
+	set   engine.TermSet
 	paths []string // lowercased
 }
 
@@ -23,7 +24,7 @@ func termsOf(q engine.Query) queryTerms {
 	var t queryTerms
 	seen := map[string]bool{}
 	add := func(w string) {
-		if n := norm(w); len(n) >= 2 && !seen[n] && len(t.words) < maxTerms {
+		if n := engine.TermWord(w); len(n) >= 2 && !seen[n] && len(t.words) < maxTerms {
 			seen[n] = true
 			t.words = append(t.words, n)
 		}
@@ -34,41 +35,11 @@ func termsOf(q engine.Query) queryTerms {
 	for _, k := range q.Keywords {
 		add(k)
 	}
+	t.set = engine.NewTermSet(t.words)
 	for _, p := range q.Paths {
 		t.paths = append(t.paths, strings.ToLower(p))
 	}
 	return t
-}
-
-// norm is the form words are compared in: lowercased, lightly stemmed,
-// without a final "e" ("enforced", "enforces", "enforce" → "enforc").
-func norm(w string) string {
-	return strings.TrimSuffix(engine.Stem(strings.ToLower(w)), "e")
-}
-
-// wordSet holds the normalized words of a text, and of each identifier
-// joined whole ("p.tokenCount" → p, token, count, tokencount), so a query
-// identifier matches it whole and a query word matches its parts.
-type wordSet map[string]bool
-
-func wordsOf(texts ...string) wordSet {
-	ws := wordSet{}
-	for _, text := range texts {
-		for _, f := range strings.FieldsFunc(text, notIdentRune) {
-			parts := engine.Words(f)
-			for _, p := range parts {
-				ws[norm(p)] = true
-			}
-			if len(parts) > 1 {
-				ws[norm(strings.Join(parts, ""))] = true
-			}
-		}
-	}
-	return ws
-}
-
-func notIdentRune(r rune) bool {
-	return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127)
 }
 
 // splitDiff separates what a change says, its added and removed lines and
@@ -107,15 +78,15 @@ type relevance struct {
 func relevanceOf(c change, t queryTerms) relevance {
 	var r relevance
 	changed, context := splitDiff(c.text)
-	cw, xw := wordsOf(changed), wordsOf(context)
+	cw, xw := t.set.In(changed, 0), t.set.In(context, 0)
 	var hits, firm float64
-	for _, w := range t.words {
-		switch {
-		case cw[w]:
+	for j, w := range t.words {
+		switch bit := uint32(1) << j; {
+		case cw&bit != 0:
 			hits++
 			firm++
 			r.matched = append(r.matched, w)
-		case xw[w]:
+		case xw&bit != 0:
 			hits += contextWeight
 			r.matched = append(r.matched, w)
 		}
@@ -142,9 +113,9 @@ func pathSignal(p string, t queryTerms) (engine.Signal, bool) {
 			return engine.Signal{Name: "path", Value: weightPath, Detail: "path matches " + qp}, true
 		}
 	}
-	ws := wordsOf(p)
-	for _, w := range t.words {
-		if ws[w] {
+	ws := t.set.In(p, 0)
+	for j, w := range t.words {
+		if ws&(1<<j) != 0 {
 			return engine.Signal{Name: "path", Value: weightPath, Detail: "path contains " + w}, true
 		}
 	}

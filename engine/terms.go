@@ -1,0 +1,70 @@
+package engine
+
+import "strings"
+
+// TermWord is the form words are compared in when a text is matched
+// against a query's terms: lowercased, lightly stemmed, without a final
+// "e" ("enforced", "enforces", "enforce" → "enforc"; "tokens" → "token").
+// The coverage signal and the changes source match with it, so that both
+// mean the same thing by "mentions the query".
+func TermWord(w string) string {
+	return strings.TrimSuffix(stem(strings.ToLower(w)), "e")
+}
+
+// TermSet maps each term (a TermWord) to its bit in a mask: the j-th term
+// of NewTermSet's list is bit 1<<j. Terms must be distinct, at most 32.
+type TermSet map[string]uint32
+
+// NewTermSet numbers terms in order.
+func NewTermSet(terms []string) TermSet {
+	ts := make(TermSet, len(terms))
+	for j, t := range terms {
+		ts[t] = 1 << j
+	}
+	return ts
+}
+
+// In returns mask with the bits of the terms text holds: its identifiers'
+// parts and the identifiers joined whole, as TermWords. It only looks
+// words up, never collects them: coverage runs over every candidate's text
+// on the query path, and a set of all their words cost 15 ms a pack.
+func (ts TermSet) In(text string, mask uint32) uint32 {
+	for i := 0; i < len(text); {
+		if !isWordByte(text[i]) {
+			i++
+			continue
+		}
+		start := i
+		simple := true // lowercase ASCII letters and digits: one part
+		for ; i < len(text) && isWordByte(text[i]); i++ {
+			c := text[i]
+			simple = simple && (c >= 'a' && c <= 'z' || c >= '0' && c <= '9')
+		}
+		mask |= ts.field(text[start:i], simple)
+	}
+	return mask
+}
+
+// field looks up the parts of one identifier-shaped field, and the parts
+// joined when there are several ("tokenCount" → token, count, tokencount).
+func (ts TermSet) field(f string, simple bool) uint32 {
+	if simple {
+		return ts[TermWord(f)]
+	}
+	parts := splitWords(f)
+	var mask uint32
+	for _, p := range parts {
+		mask |= ts[TermWord(p)]
+	}
+	if len(parts) > 1 {
+		mask |= ts[TermWord(strings.Join(parts, ""))]
+	}
+	return mask
+}
+
+// isWordByte reports whether c belongs to an identifier-shaped field:
+// ASCII letters, digits and '_', and every byte of a multi-byte rune (any
+// rune above 127 counts, so its bytes, all above 127, do too).
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c > 127
+}
