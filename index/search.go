@@ -1,9 +1,11 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search"
@@ -98,25 +100,14 @@ func sortHits(hits []Hit) {
 	})
 }
 
-// blockCompare orders blocks as blockLess does, for slices.SortStableFunc.
+// blockCompare orders blocks by path, then start line, the enclosing
+// block first when two start on the same line.
 func blockCompare(a, b Block) int {
-	switch {
-	case blockLess(a, b):
-		return -1
-	case blockLess(b, a):
-		return 1
-	}
-	return 0
-}
-
-func blockLess(a, b Block) bool {
-	if a.Path != b.Path {
-		return a.Path < b.Path
-	}
-	if a.StartLine != b.StartLine {
-		return a.StartLine < b.StartLine
-	}
-	return a.EndLine > b.EndLine // the enclosing block first
+	return cmp.Or(
+		strings.Compare(a.Path, b.Path),
+		cmp.Compare(a.StartLine, b.StartLine),
+		cmp.Compare(b.EndLine, a.EndLine),
+	)
 }
 
 // buildQuery turns a Query into a bleve boolean query.
