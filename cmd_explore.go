@@ -31,7 +31,7 @@ type exploreFlags struct {
 // addExploreFlags makes the root command open the explorer.
 func addExploreFlags(root *cobra.Command, g *globalFlags) {
 	f := &exploreFlags{}
-	bindRequestFlags(root.Flags(), &f.req)
+	bindRequestFlags(root.Flags(), &f.req, DefaultDeadline)
 	root.Flags().BoolVar(&f.resume, "resume", false, "bring back the last session of this repository (query, budget, pins, drops, levels)")
 	root.Flags().StringVar(&f.style, "style", "", "preview style: auto, dark, light or notty (NO_COLOR means notty)")
 	root.Args = cobra.ArbitraryArgs

@@ -31,7 +31,7 @@ func newMCPCmd(g *globalFlags) *cobra.Command {
 			return srv.Run(cmd.Context(), &mcp.StdioTransport{})
 		},
 	}
-	bindRequestFlags(cmd.Flags(), f)
+	bindRequestFlags(cmd.Flags(), f, PackDeadline)
 	return cmd
 }
 

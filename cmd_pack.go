@@ -41,7 +41,7 @@ func newPackCmd(g *globalFlags) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error { return runPack(cmd, g, f, args) },
 	}
 	fs := cmd.Flags()
-	bindRequestFlags(fs, &f.req)
+	bindRequestFlags(fs, &f.req, PackDeadline)
 	fs.StringVarP(&f.out, "out", "o", "", "write the context to FILE (atomically) instead of stdout")
 	fs.BoolVar(&f.copy, "copy", false, "copy the context to the clipboard (OSC 52 and the system clipboard)")
 	fs.BoolVar(&f.explain, "explain", false, "print why each block was chosen (its score signals) on stderr")

@@ -37,8 +37,9 @@ type Config struct {
 	// Order is the output order of source groups.
 	Order []string `toml:"order"`
 	// Deadline bounds each source's retrieval. When neither a config file
-	// nor --deadline sets it, it is DefaultDeadline for the explorer and
-	// PackDeadline for loupe pack and mcp (see resolveConfig).
+	// nor --deadline sets it, it is the command's default (see
+	// bindRequestFlags): DefaultDeadline for the explorer, PackDeadline for
+	// loupe pack and mcp.
 	Deadline Duration `toml:"deadline"`
 	// deadlineSet records that a config file or a flag chose Deadline.
 	deadlineSet bool

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -29,10 +30,17 @@ type requestFlags struct {
 	diagnostics    string
 	diagnosticsCmd string
 	maxFileSize    int64
+	// defaultDeadline is the command's deadline when neither a config file
+	// nor --deadline sets one.
+	defaultDeadline time.Duration
 }
 
-func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags) {
+// bindRequestFlags binds the request flags; deadline is the command's
+// per-source default (DefaultDeadline for the explorer, which re-queries as
+// the person types; PackDeadline for pack and mcp, which answer once).
+func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags, deadline time.Duration) {
 	d := DefaultConfig()
+	f.defaultDeadline = deadline
 	fs.IntVar(&f.budget, "budget", d.Budget, "token budget of the rendered output, reserves included (env LOUPE_BUDGET)")
 	fs.StringVar(&f.format, "format", d.Format, "output format: md, xml, plain or json")
 	fs.StringVar(&f.tokenizer, "tokenizer", d.Tokenizer, "tokenizer: o200k, cl100k or chars4 (len/4 estimate)")
@@ -42,7 +50,7 @@ func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags) {
 	fs.StringVar(&f.sources, "sources", "", "enabled sources, comma-separated (default all): "+strings.Join(DefaultConfig().Order, ","))
 	fs.StringArrayVar(&f.weights, "weight", nil, "a source's budget share, e.g. --weight code=4 (repeatable)")
 	fs.StringVar(&f.order, "order", "", "output order of sources, comma-separated")
-	fs.StringVar(&f.deadline, "deadline", "", "per-source retrieval deadline (default "+PackDeadline.String()+" for pack and mcp, which answer once; "+DefaultDeadline.String()+" for the explorer)")
+	fs.StringVar(&f.deadline, "deadline", "", "per-source retrieval deadline (default "+deadline.String()+")")
 	fs.IntVar(&f.maxChanges, "max-changes", d.MaxChanges, "most recent uncommitted changes kept even when the query does not mention them (committed ones must match it)")
 	fs.IntVar(&f.maxDiagnostics, "max-diagnostics", d.MaxDiagnostics, "most diagnostics packed")
 	fs.StringVar(&f.diagnostics, "diagnostics", "", "file of compiler/linter output to parse, or - for stdin")
@@ -63,8 +71,8 @@ func resolveConfig(cmd *cobra.Command, root string, f *requestFlags) (Config, er
 	if err := applyFlags(cmd.Flags(), f, &cfg); err != nil {
 		return cfg, usageError{err}
 	}
-	if answersOnce(cmd) && !cfg.deadlineSet {
-		cfg.Deadline = Duration{PackDeadline}
+	if !cfg.deadlineSet && f.defaultDeadline > 0 {
+		cfg.Deadline = Duration{f.defaultDeadline}
 	}
 	if err := cfg.Validate(); err != nil {
 		return cfg, usageError{err}
@@ -175,12 +183,4 @@ func resolveRoot(root string) (string, error) {
 		return "", fmt.Errorf("root %s is a file, not a directory: pass --root with a repository directory", root)
 	}
 	return abs, nil
-}
-
-// answersOnce reports whether cmd answers each request once and waits for
-// it (pack, mcp), rather than re-querying as the user types (the explorer):
-// an agent, like a script, is better served by a complete answer in a
-// second than by an empty code group in half of one.
-func answersOnce(cmd *cobra.Command) bool {
-	return cmd.Name() == "pack" || cmd.Name() == "mcp"
 }
