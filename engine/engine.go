@@ -175,7 +175,7 @@ func topCode(list []Candidate, n int) []Candidate {
 			code = append(code, c)
 		}
 	}
-	slices.SortStableFunc(code, byRank)
+	slices.SortStableFunc(code, ByRank)
 	return code[:min(n, len(code))]
 }
 
@@ -194,7 +194,7 @@ func byOutputOrder(a, b Candidate) int {
 	if c := strings.Compare(string(a.Source), string(b.Source)); c != 0 {
 		return c
 	}
-	return byRank(a, b)
+	return ByRank(a, b)
 }
 
 // candidateSet collects candidates with IDs unique across sources.

@@ -116,7 +116,7 @@ func (p *packer) filter(cands []Candidate) []Candidate {
 			p.left = append(p.left, LeftOut{Candidate: c, Reason: "duplicate of " + final[c.ID]})
 		}
 	}
-	slices.SortStableFunc(p.left, func(a, b LeftOut) int { return byRank(a.Candidate, b.Candidate) })
+	slices.SortStableFunc(p.left, func(a, b LeftOut) int { return ByRank(a.Candidate, b.Candidate) })
 	return sortedByRank(kept)
 }
 
@@ -127,7 +127,7 @@ func sortedByRank(cands []Candidate) []Candidate {
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortFunc(idx, func(a, b int) int { return byRank(cands[a], cands[b]) })
+	slices.SortFunc(idx, func(a, b int) int { return ByRank(cands[a], cands[b]) })
 	out := make([]Candidate, len(cands))
 	for i, j := range idx {
 		out[i] = cands[j]
@@ -135,9 +135,10 @@ func sortedByRank(cands []Candidate) []Candidate {
 	return out
 }
 
-// byRank orders candidates by score (descending), then path, line and ID:
-// the one tie-break that makes every stage's output deterministic.
-func byRank(a, b Candidate) int {
+// ByRank orders candidates by score (descending), then path, line and ID:
+// the one tie-break that makes every stage's output deterministic. Sources
+// sort their own candidates with it too.
+func ByRank(a, b Candidate) int {
 	if c := cmp.Compare(b.Score, a.Score); c != 0 {
 		return c
 	}
@@ -337,7 +338,7 @@ func (p *packer) build() *Pack {
 func mergeByRank(a, b []LeftOut) []LeftOut {
 	out := make([]LeftOut, 0, len(a)+len(b))
 	for len(a) > 0 && len(b) > 0 {
-		if byRank(b[0].Candidate, a[0].Candidate) < 0 {
+		if ByRank(b[0].Candidate, a[0].Candidate) < 0 {
 			out, b = append(out, b[0]), b[1:]
 		} else {
 			out, a = append(out, a[0]), a[1:]
@@ -368,7 +369,7 @@ func (p *packer) order(items []Item) {
 		if c := cmp.Compare(a.Source, b.Source); c != 0 {
 			return c
 		}
-		return byRank(a.Candidate, b.Candidate)
+		return ByRank(a.Candidate, b.Candidate)
 	})
 }
 

@@ -1,7 +1,6 @@
 package changes
 
 import (
-	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -65,7 +64,7 @@ func rank(list []change, q engine.Query, now time.Time, keep int) []engine.Candi
 			offered = append(offered, c)
 		}
 	}
-	slices.SortStableFunc(offered, byScore)
+	slices.SortStableFunc(offered, engine.ByRank)
 	out := offered[:0]
 	for i, c := range offered {
 		if i < maxCandidates || c.Keep {
@@ -90,19 +89,6 @@ func relevant(c engine.Candidate) bool {
 	return slices.ContainsFunc(c.Signals, func(s engine.Signal) bool { return s.Name == "text" || s.Name == "path" })
 }
 
-func byScore(a, b engine.Candidate) int {
-	if c := cmp.Compare(b.Score, a.Score); c != 0 {
-		return c
-	}
-	if c := strings.Compare(a.Block.Path, b.Block.Path); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Block.StartLine, b.Block.StartLine); c != 0 {
-		return c
-	}
-	return strings.Compare(a.ID, b.ID)
-}
-
 // markRecent sets Keep on the keep most recent uncommitted changes (ties
 // by path and line, so the choice is deterministic). cands[i] is built
 // from list[i].
@@ -117,7 +103,7 @@ func markRecent(cands []engine.Candidate, list []change, keep int) {
 		if c := list[b].when.Compare(list[a].when); c != 0 {
 			return c
 		}
-		return byScore(cands[a], cands[b])
+		return engine.ByRank(cands[a], cands[b])
 	})
 	for _, i := range idx[:min(keep, len(idx))] {
 		cands[i].Keep = true
