@@ -8,6 +8,7 @@ package safefile
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -19,7 +20,16 @@ const DefaultPerm fs.FileMode = 0o644
 
 // Write replaces path with data atomically. On failure the old file is
 // untouched and no temporary file is left behind.
-func Write(path string, data []byte) (err error) {
+func Write(path string, data []byte) error {
+	return WriteWith(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteWith is Write for content produced by write, which must write the
+// whole file to w; an error from it leaves the old file as it was.
+func WriteWith(path string, write func(io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
@@ -31,7 +41,7 @@ func Write(path string, data []byte) (err error) {
 			os.Remove(tmp)
 		}
 	}()
-	_, werr := f.Write(data)
+	werr := write(f)
 	merr := f.Chmod(modeOf(path))
 	serr := f.Sync()
 	if err := errors.Join(werr, merr, serr, f.Close()); err != nil {
@@ -52,8 +62,9 @@ func modeOf(path string) fs.FileMode {
 	return DefaultPerm
 }
 
-// syncDir makes the rename itself durable. Some systems cannot sync a
-// directory; the file's data is already synced, so that is not an error.
+// syncDir makes the rename itself durable. It reports nothing: the file's
+// data is synced and renamed into place by then, and some systems cannot
+// sync a directory at all; calling the save failed would be untrue.
 func syncDir(dir string) {
 	if d, err := os.Open(dir); err == nil {
 		_ = d.Sync()

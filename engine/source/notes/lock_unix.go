@@ -31,7 +31,3 @@ func lockDir(dir string) (func(), error) {
 		d.Close()
 	}, nil
 }
-
-func isUnsupported(err error) bool {
-	return errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENOTSUP)
-}

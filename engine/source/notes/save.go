@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/loupe-dev/loupe/index/safefile"
 )
 
 const fileHeader = `# loupe notes: the project's memory, kept with the code.
@@ -48,8 +50,8 @@ func (f *File) Save(path string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(path, data, f.wrap); err != nil {
-		return err
+	if err := safefile.WriteWith(path, f.writeTo(data)); err != nil {
+		return fmt.Errorf("notes: save: %w", err)
 	}
 	f.doc, f.raw, f.pending = disk.doc, data, nil
 	return nil
@@ -66,51 +68,13 @@ func encode(doc document) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// writeAtomic writes data to a temporary file beside path, fsyncs it,
-// renames it over path and fsyncs the directory. On any failure the old
-// file is untouched and the temporary file removed.
-func writeAtomic(path string, data []byte, wrap func(io.Writer) io.Writer) (err error) {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("notes: save %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
+// writeTo writes data through the test hook f.wrap when one is set.
+func (f *File) writeTo(data []byte) func(io.Writer) error {
+	return func(w io.Writer) error {
+		if f.wrap != nil {
+			w = f.wrap(w)
 		}
-	}()
-	var w io.Writer = tmp
-	if wrap != nil {
-		w = wrap(tmp)
+		_, err := w.Write(data)
+		return err
 	}
-	if _, err = w.Write(data); err != nil {
-		return fmt.Errorf("notes: save %s: %w", path, err)
-	}
-	if err = tmp.Chmod(0o644); err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		return fmt.Errorf("notes: save %s: %w", path, err)
-	}
-	return syncDir(dir)
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return fmt.Errorf("notes: sync %s: %w", dir, err)
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !isUnsupported(err) {
-		return fmt.Errorf("notes: sync %s: %w", dir, err)
-	}
-	return nil
 }
