@@ -52,15 +52,17 @@ type Model struct {
 	// packCache keeps the packer's per-candidate work (near-duplicate
 	// detection) across the re-packs of one retrieval.
 	packCache *engine.PackCache
-	cfg       Config
-	keys      keymap.KeyMap
-	st        styles
-	style     string // glamour style in use
-	width     int
-	height    int
-	lay       layout
-	focus     focus
-	help      help.Model
+	// sessions orders the session saves that curation keys start.
+	sessions *sessionWriter
+	cfg      Config
+	keys     keymap.KeyMap
+	st       styles
+	style    string // glamour style in use
+	width    int
+	height   int
+	lay      layout
+	focus    focus
+	help     help.Model
 
 	query   queryPane
 	results resultsPane
@@ -134,6 +136,7 @@ func New(deps Deps, initialQuery string) Model {
 		builds:  &sync.WaitGroup{},
 
 		packCache: engine.NewPackCache(),
+		sessions:  &sessionWriter{},
 	}
 	m.cur.query = initialQuery
 	if deps.Counter != nil {

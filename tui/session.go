@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/engine"
@@ -122,11 +123,43 @@ func (s Session) curation(cfg Config) curation {
 
 // saveSession writes the current curation off the loop.
 func (m Model) saveSession() tea.Cmd {
-	if m.deps.SessionPath == "" {
+	if m.deps.SessionPath == "" || m.sessions == nil {
 		return nil
 	}
-	path, s := m.deps.SessionPath, sessionOf(m.cur, m.query.Value())
-	return func() tea.Msg { return sessionSavedMsg{err: SaveSession(path, s)} }
+	w, path, s := m.sessions, m.deps.SessionPath, sessionOf(m.cur, m.query.Value())
+	seq := w.issue()
+	return func() tea.Msg { return sessionSavedMsg{err: w.write(seq, path, s)} }
+}
+
+// sessionWriter orders session saves. Every curation key saves in a
+// command of its own, and commands run concurrently: without an order, the
+// save of an older state could land after the newest and undo it. Saves
+// are numbered when issued (in Update) and one older than the last written
+// is skipped.
+type sessionWriter struct {
+	mu      sync.Mutex
+	issued  uint64
+	written uint64
+}
+
+func (w *sessionWriter) issue() uint64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.issued++
+	return w.issued
+}
+
+func (w *sessionWriter) write(seq uint64, path string, s Session) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if seq <= w.written {
+		return nil // a newer state is on disk already
+	}
+	if err := SaveSession(path, s); err != nil {
+		return err
+	}
+	w.written = seq
+	return nil
 }
 
 func loadSessionCmd(path string) tea.Cmd {
