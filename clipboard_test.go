@@ -78,7 +78,7 @@ func startXvfb(t *testing.T) string {
 func readClipboard(t *testing.T, want string) string {
 	t.Helper()
 	var got string
-	for range 100 {
+	for range 300 { // up to 30 s on a loaded machine; usually the first read
 		out, err := exec.Command("xclip", "-o", "-selection", "clipboard").Output()
 		if got = string(out); err == nil && got == want {
 			break
