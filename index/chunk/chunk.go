@@ -74,12 +74,6 @@ func Language(p string) string {
 // WindowLines is the target size of a window block.
 const WindowLines = 60
 
-// Windows splits src into blocks of about WindowLines lines, preferring to
-// cut at a blank line in the last third of a window.
-func Windows(p, lang string, src []byte) []Block {
-	return assemble(p, lang, src, SplitLines(string(src)), nil, nil, nil)
-}
-
 // windowEnd returns the exclusive end index of the window starting at start.
 func windowEnd(lines []string, start int) int {
 	end := start + WindowLines

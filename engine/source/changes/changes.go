@@ -37,11 +37,6 @@ const (
 	DefaultRecentCommits = 5
 )
 
-// DefaultOptions returns the defaults for root.
-func DefaultOptions(root string) Options {
-	return Options{Root: root, MaxChanges: DefaultMaxChanges, RecentCommits: DefaultRecentCommits, Now: time.Now}
-}
-
 // Validate reports options that cannot work.
 func (o Options) Validate() error {
 	switch {
