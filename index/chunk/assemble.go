@@ -171,6 +171,10 @@ func placeGap(lang string, lines []string, out []Block, prev int, next *Block, a
 	if a > b {
 		return out
 	}
+	if prev >= 0 && k <= b && onlyClosers(lang, lines[k-1:b]) {
+		out[prev].EndLine = b // "end", "}  // namespace x" close the block above
+		return out
+	}
 	if k > b || onlyComments(lang, lines[k-1:b]) {
 		switch {
 		case next != nil:
@@ -257,8 +261,28 @@ func onlyComments(lang string, lines []string) bool {
 }
 
 // isCommentLine is a line-level guess, used only to place loose lines.
+// In the languages added with scope lines (scopeLangs), a line that only
+// opens or closes a namespace or module, or a preprocessor line, counts
+// as a comment too: it joins a neighbouring block rather than making a
+// window of its own.
 func isCommentLine(lang, t string) bool {
+	if scopeLangs(lang) && (isCloser(lang, t) || isOpener(lang, t)) {
+		return true
+	}
 	switch lang {
+	case "c", "cpp":
+		return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") ||
+			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "#")
+	case "ruby", "bash":
+		return strings.HasPrefix(t, "#")
+	case "lua":
+		return strings.HasPrefix(t, "--")
+	case "php":
+		return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") ||
+			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "#")
+	case "csharp", "kotlin", "scala":
+		return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") ||
+			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "[")
 	case "python":
 		return strings.HasPrefix(t, "#") || strings.HasPrefix(t, "@")
 	case "rust":
@@ -269,4 +293,62 @@ func isCommentLine(lang, t string) bool {
 			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "@")
 	}
 	return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*")
+}
+
+// scopeLangs are the languages whose loose scope lines (isCloser,
+// isOpener) join a neighbouring block.
+func scopeLangs(lang string) bool {
+	switch lang {
+	case "c", "cpp", "csharp", "ruby", "php", "kotlin", "scala", "bash", "lua":
+		return true
+	}
+	return false
+}
+
+// onlyClosers reports whether every non-blank line only closes a scope.
+func onlyClosers(lang string, lines []string) bool {
+	if !scopeLangs(lang) {
+		return false
+	}
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t != "" && !isCloser(lang, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// isCloser: "}", "};", "end", "#endif", each maybe followed by a comment.
+func isCloser(lang, t string) bool {
+	if lang == "c" || lang == "cpp" {
+		if strings.HasPrefix(t, "#endif") {
+			return true
+		}
+	}
+	rest := t
+	switch {
+	case strings.HasPrefix(t, "end") && (lang == "ruby" || lang == "lua"):
+		rest = t[3:]
+	case strings.HasPrefix(t, "}"):
+		rest = strings.TrimLeft(t, "})")
+	default:
+		return false
+	}
+	rest = strings.TrimSpace(strings.TrimLeft(rest, ";,)"))
+	return rest == "" || strings.HasPrefix(rest, "//") || strings.HasPrefix(rest, "#") ||
+		strings.HasPrefix(rest, "/*") || strings.HasPrefix(rest, "--")
+}
+
+// isOpener: a line that opens a namespace or module or holds only "{".
+func isOpener(lang, t string) bool {
+	switch {
+	case t == "{":
+		return true
+	case lang == "ruby":
+		return strings.HasPrefix(t, "module ") || t == "private" || t == "protected" ||
+			t == "public" || t == "module_function"
+	case lang == "cpp" || lang == "csharp" || lang == "php":
+		return strings.HasPrefix(t, "namespace ") || strings.HasPrefix(t, "extern \"C\"")
+	}
+	return false
 }

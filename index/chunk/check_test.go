@@ -27,7 +27,7 @@ func checkBlocks(p string, src []byte, bs []Block) error {
 	cover := make([][]int, len(lines)+1)
 	ids := map[string]bool{}
 	for i, b := range bs {
-		if err := checkBlock(p, lines, b); err != nil {
+		if err := checkBlock(p, DetectLanguage(p, src), lines, b); err != nil {
 			return fmt.Errorf("block %d (%s): %w", i, b.ID, err)
 		}
 		if i > 0 && b.StartLine < bs[i-1].StartLine {
@@ -49,11 +49,11 @@ func checkBlocks(p string, src []byte, bs []Block) error {
 	return nil
 }
 
-func checkBlock(p string, lines []string, b Block) error {
+func checkBlock(p, lang string, lines []string, b Block) error {
 	switch {
 	case b.StartLine < 1 || b.EndLine < b.StartLine || b.EndLine > len(lines):
 		return fmt.Errorf("range %d-%d outside 1-%d", b.StartLine, b.EndLine, len(lines))
-	case b.Path != p || b.Lang != Language(p) || b.ID == "" || b.Kind == "":
+	case b.Path != p || b.Lang != lang || b.ID == "" || b.Kind == "":
 		return fmt.Errorf("path %q lang %q id %q kind %q", b.Path, b.Lang, b.ID, b.Kind)
 	case b.Hash != HashLines(lines[b.StartLine-1:b.EndLine]):
 		return fmt.Errorf("hash does not match lines")

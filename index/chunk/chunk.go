@@ -1,6 +1,7 @@
 package chunk
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"path"
@@ -14,13 +15,14 @@ import (
 // are blocks of their own. Blocks come sorted by start line, a container
 // before its members. An empty file has no blocks.
 //
-// Go is parsed with go/ast; Python, JavaScript, TypeScript, TSX, Rust and
-// Java with tree-sitter (when built with cgo); Markdown and reST split into
-// sections at headings; plain text and anything else, and any source file
-// that does not parse, fall back to windows of about WindowLines lines cut
-// at blank lines.
+// Go is parsed with go/ast; Python, JavaScript, TypeScript, TSX, Rust,
+// Java, C, C++, C#, Ruby, PHP, Kotlin, Scala, Bash and Lua with
+// tree-sitter (when built with cgo); Markdown and reST split into sections
+// at headings; plain text and anything else, and any source file that
+// does not parse, fall back to windows of about WindowLines lines cut at
+// blank lines.
 func File(p string, src []byte) []Block {
-	lang := Language(p)
+	lang := DetectLanguage(p, src)
 	lines := SplitLines(string(src))
 	if len(lines) == 0 {
 		return nil
@@ -30,8 +32,11 @@ func File(p string, src []byte) []Block {
 	switch lang {
 	case "go":
 		top = goFile(p, src, lines)
-	case "python", "javascript", "typescript", "tsx", "rust", "java":
+	case "python", "javascript", "typescript", "tsx", "rust", "java",
+		"cpp", "csharp", "ruby", "php", "kotlin", "scala", "bash", "lua":
 		top, members, refs = treeSitterFile(lang, src)
+	case "c":
+		top, members, refs = treeSitterFile(cGrammar(p, src), src)
 	case "markdown":
 		top = sections(lines, markdownHeadings(lines))
 	case "rst":
@@ -40,8 +45,15 @@ func File(p string, src []byte) []Block {
 	return assemble(p, lang, src, lines, top, members, refs)
 }
 
-// Language names the language of a path from its extension.
+// Language names the language of a path from its extension (a few build
+// files from their whole name).
 func Language(p string) string {
+	switch path.Base(p) {
+	case "Rakefile", "Gemfile", "Guardfile", "Vagrantfile", "Podfile":
+		return "ruby"
+	case ".bashrc", ".bash_profile", ".profile", "PKGBUILD":
+		return "bash"
+	}
 	switch strings.ToLower(path.Ext(p)) {
 	case ".go":
 		return "go"
@@ -59,8 +71,24 @@ func Language(p string) string {
 		return "java"
 	case ".c", ".h":
 		return "c"
-	case ".cc", ".cpp", ".cxx", ".hpp", ".hh":
+	case ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp":
 		return "cpp"
+	case ".cs":
+		return "csharp"
+	case ".rb", ".rake", ".gemspec", ".ru":
+		return "ruby"
+	case ".php", ".phtml":
+		return "php"
+	case ".kt", ".kts":
+		return "kotlin"
+	case ".scala", ".sc":
+		return "scala"
+	case ".sh", ".bash":
+		return "bash"
+	case ".lua":
+		return "lua"
+	case ".swift":
+		return "swift"
 	case ".md", ".markdown":
 		return "markdown"
 	case ".rst":
@@ -69,6 +97,46 @@ func Language(p string) string {
 		return "text"
 	}
 	return "text"
+}
+
+// DetectLanguage is Language, except that a file with no extension whose
+// first line is a shell shebang ("#!/bin/sh", "#!/usr/bin/env bash") is
+// Bash.
+func DetectLanguage(p string, src []byte) string {
+	lang := Language(p)
+	if lang != "text" || path.Ext(p) != "" || !bytes.HasPrefix(src, []byte("#!")) {
+		return lang
+	}
+	line, _, _ := bytes.Cut(src[:min(len(src), 100)], []byte("\n"))
+	fields := strings.Fields(string(line[2:]))
+	if len(fields) == 0 {
+		return lang
+	}
+	interp := path.Base(fields[0])
+	if interp == "env" && len(fields) > 1 {
+		interp = fields[1]
+	}
+	switch interp {
+	case "sh", "bash", "dash", "ksh":
+		return "bash"
+	}
+	return lang
+}
+
+// cGrammar picks the grammar of a C file: a header (.h) that shows C++
+// (a class, a namespace, a template, an access specifier) is parsed as
+// C++, since the C grammar cannot read those and the C++ grammar reads C
+// headers; the blocks still say "c".
+func cGrammar(p string, src []byte) string {
+	if strings.ToLower(path.Ext(p)) != ".h" {
+		return "c"
+	}
+	for _, marker := range []string{"namespace ", "template <", "template<", "public:", "private:", "std::", "constexpr "} {
+		if bytes.Contains(src, []byte(marker)) {
+			return "cpp"
+		}
+	}
+	return "c"
 }
 
 // WindowLines is the target size of a window block.

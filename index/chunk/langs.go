@@ -19,6 +19,19 @@ type tsLang struct {
 	// docstrings: a string opening a body is the doc (Python).
 	docstrings bool
 	stop       func(string) bool
+	// bodies are the kinds of a definition's body when the grammar has no
+	// "body" field (Kotlin's class_body, function_body).
+	bodies []string
+	// enter are top-level kinds the header continues into (a C include
+	// guard, a C# or C++ namespace): their opening line joins the header
+	// and the imports inside it are read.
+	enter []string
+	// splitNames: a definition named by a path ("A::f", "M.state:get") is
+	// named after its last part and qualified by the rest.
+	splitNames bool
+	// receiver is the kind of the child naming the type a function extends
+	// (Kotlin's fun String.shout()): the function is a method of it.
+	receiver string
 }
 
 // tsLangSpec returns the description of a tree-sitter language.
@@ -68,7 +81,7 @@ func tsLangSpec(lang string) (tsLang, bool) {
 			stop:     isJavaCommon,
 		}, true
 	}
-	return tsLang{}, false
+	return moreLangSpec(lang)
 }
 
 func contains(ss []string, s string) bool { return indexOf(ss, s) >= 0 }

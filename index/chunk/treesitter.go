@@ -6,11 +6,20 @@ import (
 	"sync"
 	"unsafe"
 
+	tskotlin "github.com/tree-sitter-grammars/tree-sitter-kotlin/bindings/go"
+	tslua "github.com/tree-sitter-grammars/tree-sitter-lua/bindings/go"
 	ts "github.com/tree-sitter/go-tree-sitter"
+	tsbash "github.com/tree-sitter/tree-sitter-bash/bindings/go"
+	tscsharp "github.com/tree-sitter/tree-sitter-c-sharp/bindings/go"
+	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
+	tscpp "github.com/tree-sitter/tree-sitter-cpp/bindings/go"
 	tsjava "github.com/tree-sitter/tree-sitter-java/bindings/go"
 	tsjs "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
+	tsphp "github.com/tree-sitter/tree-sitter-php/bindings/go"
 	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
+	tsruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
 	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
+	tsscala "github.com/tree-sitter/tree-sitter-scala/bindings/go"
 	tstypescript "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
 )
 
@@ -50,6 +59,15 @@ var grammars = map[string]*grammar{
 	"tsx":        {ptr: tstypescript.LanguageTSX},
 	"rust":       {ptr: tsrust.Language},
 	"java":       {ptr: tsjava.Language},
+	"c":          {ptr: tsc.Language},
+	"cpp":        {ptr: tscpp.Language},
+	"csharp":     {ptr: tscsharp.Language},
+	"ruby":       {ptr: tsruby.Language},
+	"php":        {ptr: tsphp.LanguagePHP},
+	"kotlin":     {ptr: tskotlin.Language},
+	"scala":      {ptr: tsscala.Language},
+	"bash":       {ptr: tsbash.Language},
+	"lua":        {ptr: tslua.Language},
 }
 
 const (

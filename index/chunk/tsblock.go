@@ -33,9 +33,11 @@ func (f *tsFile) block(d *tsDef, prefix string) (Block, int) {
 	}
 	if prefix != "" {
 		b.Kind, b.QualName = KindMethod, prefix+"."+d.name
+	} else if d.method {
+		b.Kind = KindMethod
 	}
 	b.Test = d.what == "test"
-	body := bodyOf(&d.node)
+	body := f.bodyOf(&d.node)
 	sigEnd := d.node.EndByte()
 	if body != nil {
 		sigEnd = body.StartByte()
@@ -71,9 +73,50 @@ func defKind(what string) Kind {
 	return KindFunction
 }
 
-// bodyOf returns the body of a definition, looking through a variable
-// declaration to its function value (const f = () => {…}).
-func bodyOf(n *ts.Node) *ts.Node {
+// bodyOf returns the body of a definition: its "body" field, a child of
+// one of the language's body kinds, or the body of a function value it
+// holds (const f = () => {…}, M.f = function() … end).
+func (f *tsFile) bodyOf(n *ts.Node) *ts.Node {
+	if b := fieldBody(n); b != nil {
+		return b
+	}
+	if len(f.c.spec.bodies) > 0 {
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			if ch := n.NamedChild(i); ch != nil && contains(f.c.spec.bodies, ch.Kind()) {
+				return ch
+			}
+		}
+	}
+	if f.c.spec.splitNames {
+		return nestedBody(n, 3)
+	}
+	return nil
+}
+
+// nestedBody returns the first "body" field among n's descendants down to
+// depth levels, breadth first: the function a Lua assignment holds.
+func nestedBody(n *ts.Node, depth int) *ts.Node {
+	level := []*ts.Node{n}
+	for d := 0; d < depth && len(level) > 0; d++ {
+		var next []*ts.Node
+		for _, p := range level {
+			for i := uint(0); i < p.NamedChildCount(); i++ {
+				ch := p.NamedChild(i)
+				if ch == nil {
+					continue
+				}
+				if b := ch.ChildByFieldName("body"); b != nil {
+					return b
+				}
+				next = append(next, ch)
+			}
+		}
+		level = next
+	}
+	return nil
+}
+
+func fieldBody(n *ts.Node) *ts.Node {
 	if b := n.ChildByFieldName("body"); b != nil {
 		return b
 	}
@@ -147,7 +190,7 @@ func cleanComment(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		l = strings.TrimSpace(l)
-		for _, p := range []string{"///", "//!", "//", "/**", "/*!", "/*", "#"} {
+		for _, p := range []string{"///", "//!", "//", "/**", "/*!", "/*", "#", "---", "--"} {
 			if strings.HasPrefix(l, p) {
 				l = l[len(p):]
 				break
@@ -157,9 +200,21 @@ func cleanComment(s string) string {
 		if strings.HasPrefix(l, "*") {
 			l = l[1:]
 		}
-		lines[i] = strings.TrimSpace(l)
+		l = strings.TrimSpace(strings.NewReplacer("<summary>", "", "</summary>", "").Replace(l))
+		lines[i] = l
 	}
-	return strings.TrimSpace(strings.Join(lines, "\n"))
+	return strings.TrimSpace(joinNonEmptyEnds(lines))
+}
+
+// joinNonEmptyEnds joins lines, dropping empty ones at either end.
+func joinNonEmptyEnds(lines []string) string {
+	for len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n")
 }
 
 // capSignature keeps at most maxSignature bytes, cut at a line end.

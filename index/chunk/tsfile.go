@@ -24,6 +24,10 @@ type tsDef struct {
 	// prefix is what a member's qualified name starts with: the class
 	// name, or for a Rust impl the implementing type.
 	prefix string
+	// method: the name qualifies it by a type outside any container
+	// (C++ "int Widget::size()", Lua "function M.pick()", Kotlin
+	// "fun String.shout()").
+	method bool
 }
 
 func (f *tsFile) text(n *ts.Node) string {
@@ -101,10 +105,89 @@ func (f *tsFile) scan(root *ts.Node) ([]tsDef, []lineRef) {
 func (f *tsFile) name(d *tsDef, name *ts.Node) bool {
 	d.name = validUTF8(f.text(name))
 	d.qual, d.prefix = d.name, d.name
-	if d.what == "impl" {
+	switch {
+	case d.what == "impl":
 		f.implNames(d)
+	case f.c.spec.splitNames:
+		splitName(d)
+	case f.c.spec.receiver != "" && d.what == "function":
+		f.receiverName(d, name)
 	}
 	return d.name != ""
+}
+
+// splitName names a definition named by a path after its last part,
+// qualified by the part before: "ns::Widget::size" is "Widget.size",
+// "M.state:get" is "state.get", Ruby "Rack::Request" is "Rack.Request".
+func splitName(d *tsDef) {
+	parts := namePath(d.name)
+	n := len(parts)
+	if n < 2 {
+		return
+	}
+	d.name, d.prefix = parts[n-1], parts[n-1]
+	d.qual = parts[n-2] + "." + parts[n-1]
+	d.method = d.what == "function"
+}
+
+// namePath splits a qualified name at "::", "." and ":" after dropping
+// template arguments; it returns nil when a part would be empty.
+func namePath(s string) []string {
+	s = stripTemplateArgs(s)
+	parts := strings.FieldsFunc(strings.ReplaceAll(s, "::", "."), func(r rune) bool {
+		return r == '.' || r == ':' || r == '\\'
+	})
+	for i, p := range parts {
+		parts[i] = strings.TrimSpace(p)
+		if parts[i] == "" {
+			return nil
+		}
+	}
+	return parts
+}
+
+// stripTemplateArgs removes balanced <…> from a name: "Map<K, V>::get" →
+// "Map::get"; an unbalanced "<" (operator<) stays.
+func stripTemplateArgs(s string) string {
+	for {
+		i := strings.IndexByte(s, '<')
+		if i < 0 {
+			return s
+		}
+		depth, j := 0, i
+		for ; j < len(s); j++ {
+			if s[j] == '<' {
+				depth++
+			} else if s[j] == '>' {
+				depth--
+				if depth == 0 {
+					break
+				}
+			}
+		}
+		if j >= len(s) {
+			return s
+		}
+		s = s[:i] + s[j+1:]
+	}
+}
+
+// receiverName makes an extension function (Kotlin "fun String.shout()")
+// a method of the type it extends: the receiver is the child of the
+// language's receiver kind that comes before the name.
+func (f *tsFile) receiverName(d *tsDef, name *ts.Node) {
+	for i := uint(0); i < d.node.NamedChildCount(); i++ {
+		ch := d.node.NamedChild(i)
+		if ch == nil || ch.StartByte() >= name.StartByte() {
+			return
+		}
+		if ch.Kind() == f.c.spec.receiver {
+			if t := baseTypeName(validUTF8(f.text(ch))); t != "" {
+				d.qual, d.method = t+"."+d.name, true
+			}
+			return
+		}
+	}
 }
 
 // addRef appends a reference unless it is too short (one letter: a type
@@ -145,20 +228,23 @@ func baseTypeName(s string) string {
 // it is a function; any other nested definition (a closure, a nested class
 // and its methods) stays part of its enclosing block.
 func (f *tsFile) blocks(defs []tsDef) (top, members []Block) {
-	type open struct {
-		end uint
-		def int
-	}
-	var stack []open
-	var bodies []int // per top block: the line its body's contents start after
+	var stack []open  // enclosing definitions that are blocks
+	var scopes []open // enclosing Ruby modules, outside any block
+	var bodies []int  // per top block: the line its body's contents start after
 	for i := range defs {
 		d := &defs[i]
-		for len(stack) > 0 && stack[len(stack)-1].end <= d.node.StartByte() {
-			stack = stack[:len(stack)-1]
+		stack, scopes = popEnded(stack, d.node.StartByte()), popEnded(scopes, d.node.StartByte())
+		if d.what == "namespace" && len(stack) == 0 {
+			scopes = append(scopes, open{end: d.node.EndByte(), def: i})
+			continue
 		}
 		switch {
 		case len(stack) == 0:
-			b, body := f.block(d, "")
+			prefix := ""
+			if len(scopes) > 0 && d.what == "function" {
+				prefix = defs[scopes[len(scopes)-1].def].prefix
+			}
+			b, body := f.block(d, prefix)
 			top, bodies = append(top, b), append(bodies, body)
 		case len(stack) == 1 && isContainer(defs[stack[0].def].what) && d.what == "function":
 			b, _ := f.block(d, defs[stack[0].def].prefix)
@@ -169,6 +255,20 @@ func (f *tsFile) blocks(defs []tsDef) (top, members []Block) {
 	top, bodies = f.mergeVariables(top, bodies)
 	f.outlines(top, bodies, members)
 	return top, members
+}
+
+// open is a definition enclosing the ones that follow, up to end.
+type open struct {
+	end uint
+	def int
+}
+
+// popEnded drops the definitions that end before at.
+func popEnded(stack []open, at uint) []open {
+	for len(stack) > 0 && stack[len(stack)-1].end <= at {
+		stack = stack[:len(stack)-1]
+	}
+	return stack
 }
 
 // mergeVariables joins runs of top-level variable blocks separated by
