@@ -29,7 +29,6 @@ require (
 	github.com/tree-sitter/tree-sitter-cpp v0.23.4
 	github.com/tree-sitter/tree-sitter-php v0.23.11
 	github.com/tree-sitter/tree-sitter-ruby v0.23.1
-	github.com/tree-sitter/tree-sitter-scala v0.24.0
 	golang.org/x/sys v0.47.0
 )
 

@@ -279,8 +279,8 @@ func isCommentLine(lang, t string) bool {
 		return strings.HasPrefix(t, "--")
 	case "php":
 		return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") ||
-			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "#")
-	case "csharp", "kotlin", "scala":
+			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "#") || t == "<?php" || t == "?>"
+	case "csharp", "kotlin":
 		return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") ||
 			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "[")
 	case "python":
@@ -299,7 +299,7 @@ func isCommentLine(lang, t string) bool {
 // isOpener) join a neighbouring block.
 func scopeLangs(lang string) bool {
 	switch lang {
-	case "c", "cpp", "csharp", "ruby", "php", "kotlin", "scala", "bash", "lua":
+	case "c", "cpp", "csharp", "ruby", "php", "kotlin", "bash", "lua":
 		return true
 	}
 	return false

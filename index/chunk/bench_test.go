@@ -103,6 +103,25 @@ func BenchmarkChunkLang(b *testing.B) {
 	}
 }
 
+// BenchmarkChunkRepoLang chunks the files of one language in each tree
+// LOUPE_LANG_BENCH names, as "lang=dir:ext,ext;lang=dir:ext" (for
+// example "c=/tmp/curl:.c,.h;lua=/tmp/telescope:.lua"); skipped when it
+// is unset.
+func BenchmarkChunkRepoLang(b *testing.B) {
+	env := os.Getenv("LOUPE_LANG_BENCH")
+	if env == "" {
+		b.Skip("LOUPE_LANG_BENCH not set")
+	}
+	for _, item := range strings.Split(env, ";") {
+		name, spec, _ := strings.Cut(item, "=")
+		root, exts, _ := strings.Cut(spec, ":")
+		b.Run(name, func(b *testing.B) {
+			files, total := loadTree(b, root, strings.Split(exts, ",")...)
+			runChunkBench(b, files, total)
+		})
+	}
+}
+
 // BenchmarkGoParseOnly is the floor for BenchmarkChunkGoStdlib: go/parser
 // alone (with comments), on the same files.
 func BenchmarkGoParseOnly(b *testing.B) {

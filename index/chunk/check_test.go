@@ -144,3 +144,6 @@ func TestFixturesHoldContract(t *testing.T) {
 		})
 	}
 }
+
+// langsRoot holds one fixture per language added after the first six.
+const langsRoot = "testdata/langs"

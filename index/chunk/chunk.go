@@ -16,8 +16,8 @@ import (
 // before its members. An empty file has no blocks.
 //
 // Go is parsed with go/ast; Python, JavaScript, TypeScript, TSX, Rust,
-// Java, C, C++, C#, Ruby, PHP, Kotlin, Scala, Bash and Lua with
-// tree-sitter (when built with cgo); Markdown and reST split into sections
+// Java, C, C++, C#, Ruby, PHP, Kotlin, Bash and Lua with tree-sitter
+// (when built with cgo); Markdown and reST split into sections
 // at headings; plain text and anything else, and any source file that
 // does not parse, fall back to windows of about WindowLines lines cut at
 // blank lines.
@@ -33,7 +33,7 @@ func File(p string, src []byte) []Block {
 	case "go":
 		top = goFile(p, src, lines)
 	case "python", "javascript", "typescript", "tsx", "rust", "java",
-		"cpp", "csharp", "ruby", "php", "kotlin", "scala", "bash", "lua":
+		"cpp", "csharp", "ruby", "php", "kotlin", "bash", "lua":
 		top, members, refs = treeSitterFile(lang, src)
 	case "c":
 		top, members, refs = treeSitterFile(cGrammar(p, src), src)

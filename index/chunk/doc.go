@@ -6,11 +6,25 @@
 // # Languages
 //
 // Go is parsed with go/ast (exact, no cgo). Python, JavaScript, TypeScript,
-// TSX, Rust and Java are parsed with tree-sitter and loupe's own queries
-// (queries.go) when the build has cgo; without cgo, and for any source
-// file that does not parse, the file is cut into windows. Markdown and reST
-// split into sections at headings; plain text and everything else into
-// windows of about WindowLines lines cut at blank lines.
+// TSX, Rust, Java, C, C++, C#, Ruby, PHP, Kotlin, Bash and Lua are parsed
+// with tree-sitter and loupe's own queries (queries.go, queries_more.go)
+// when the build has cgo; without cgo, and for any source file that does
+// not parse, the file is cut into windows. Markdown and reST split into
+// sections at headings; plain text and everything else (Scala and Swift
+// too: see below) into windows of about WindowLines lines cut at blank
+// lines.
+//
+// A .h file is C unless it shows C++ (a namespace, a template, an access
+// specifier, std::), then it is read with the C++ grammar; its blocks say
+// "c" either way. A file without extension whose shebang names sh or bash
+// is Bash. Namespaces (C++, C#, PHP) and Ruby modules are not blocks: the
+// header goes on into a namespace's or an include guard's opening, the
+// classes inside are top-level blocks, and lines that only open or close a
+// scope ("end", "}  // namespace absl", "#endif") join a neighbouring
+// block. Scala stays windowed because tree-sitter-scala v0.24.0 took
+// minutes on a 300 KB file of invalid statements, in work the parse budget
+// does not bound; Swift because no tree-sitter-swift version is served by
+// the module proxy.
 //
 // Besides functions, methods, classes, interfaces and types, top-level
 // values are blocks of kind variable: a Go var or const declaration (a
@@ -41,7 +55,11 @@
 // # Names and IDs
 //
 // Methods are qualified by their receiver, class or impl type
-// ("Processor.Process", "Gateway.charge", "Settler.new"); a Rust impl block
+// ("Processor.Process", "Gateway.charge", "Settler.new"), a definition
+// named by a path by its last qualifier (C++ "Widget::Compute" is
+// "Widget.Compute", Lua "M.state:get" is "state.get"), a Kotlin extension
+// by the type it extends ("String.shout"), a function directly in a Ruby
+// module by the module ("Utils.escape"); a Rust impl block
 // is named "impl Settler" or "impl Backoff for Exponential". Sections are
 // qualified by their heading path ("Payments service > Architecture"). IDs
 // are "path#QualName" for named blocks, "path:header" for a header and

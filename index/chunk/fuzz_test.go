@@ -1,12 +1,15 @@
 package chunk
 
 import (
+	"os"
 	"path"
+	"path/filepath"
 	"testing"
 )
 
 // fuzzExts are the extensions FuzzChunk picks from, one per chunker.
-var fuzzExts = []string{".go", ".py", ".js", ".ts", ".tsx", ".rs", ".java", ".md", ".rst", ".txt"}
+var fuzzExts = []string{".go", ".py", ".js", ".ts", ".tsx", ".rs", ".java", ".md", ".rst", ".txt",
+	".c", ".h", ".cc", ".cs", ".rb", ".php", ".kt", ".sh", ".lua"}
 
 // FuzzChunk feeds arbitrary bytes to every chunker (the first argument
 // picks the extension) and checks the contract: no panic, valid sorted
@@ -16,6 +19,18 @@ func FuzzChunk(f *testing.F) {
 		for i, ext := range fuzzExts {
 			if path.Ext(rel) == ext {
 				f.Add(uint8(i), readFixture(f, rel))
+			}
+		}
+	}
+	langs, _ := os.ReadDir(langsRoot)
+	for _, e := range langs {
+		src, err := os.ReadFile(filepath.Join(langsRoot, e.Name()))
+		if err != nil {
+			f.Fatal(err)
+		}
+		for i, ext := range fuzzExts {
+			if path.Ext(e.Name()) == ext {
+				f.Add(uint8(i), src)
 			}
 		}
 	}

@@ -1,6 +1,6 @@
 package chunk
 
-// moreLangSpec describes C, C++, C#, Ruby, PHP, Kotlin, Scala, Bash and Lua.
+// moreLangSpec describes C, C++, C#, Ruby, PHP, Kotlin, Bash and Lua.
 func moreLangSpec(lang string) (tsLang, bool) {
 	switch lang {
 	case "c", "cpp":
@@ -56,15 +56,6 @@ func moreLangSpec(lang string) (tsLang, bool) {
 			comments: []string{"line_comment", "block_comment"},
 			bodies:   []string{"class_body", "enum_class_body", "function_body"},
 			receiver: "user_type", stop: isKotlinCommon,
-		}, true
-	case "scala":
-		return tsLang{
-			defs: scalaDefs, refs: scalaRefs,
-			imports:  []string{"import_declaration", "package_clause"},
-			prologue: []string{"comment", "block_comment"},
-			attached: []string{"comment", "block_comment"},
-			comments: []string{"comment", "block_comment"},
-			stop:     isScalaCommon,
 		}, true
 	case "bash":
 		return tsLang{
@@ -132,16 +123,6 @@ func isKotlinCommon(s string) bool {
 	case "String", "Int", "Long", "Boolean", "Unit", "Any", "List", "Map",
 		"listOf", "mapOf", "setOf", "println", "let", "also", "apply", "run",
 		"size", "get", "add", "toString":
-		return true
-	}
-	return false
-}
-
-func isScalaCommon(s string) bool {
-	switch s {
-	case "String", "Int", "Long", "Boolean", "Unit", "Any", "List", "Map",
-		"Seq", "Option", "Some", "None", "println", "map", "flatMap", "foreach",
-		"size", "get", "toString", "apply":
 		return true
 	}
 	return false

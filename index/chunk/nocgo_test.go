@@ -2,7 +2,11 @@
 
 package chunk
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestNoCgoFallback checks that a build without cgo still chunks Go and
 // prose into symbols and sections, and windows the tree-sitter languages.
@@ -12,6 +16,17 @@ func TestNoCgoFallback(t *testing.T) {
 	}
 	for _, rel := range []string{"py/payments/gateway.py", "web/src/checkout.ts", "rust/src/lib.rs"} {
 		for _, b := range File(rel, readFixture(t, rel)) {
+			if b.Kind != KindWindow {
+				t.Errorf("%s: %s block without cgo", b.ID, b.Kind)
+			}
+		}
+	}
+	for _, name := range []string{"http.h", "request.rb", "picker.lua"} {
+		src, err := os.ReadFile(filepath.Join(langsRoot, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range File(name, src) {
 			if b.Kind != KindWindow {
 				t.Errorf("%s: %s block without cgo", b.ID, b.Kind)
 			}

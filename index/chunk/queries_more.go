@@ -1,7 +1,7 @@
 package chunk
 
 // Queries for the languages added after the first six: C, C++, C#, Ruby,
-// PHP, Kotlin, Scala, Bash and Lua. They use the captures described in
+// PHP, Kotlin, Bash and Lua. They use the captures described in
 // queries.go, plus one more kind of definition:
 //
 //	namespace a Ruby module: not a block of its own; the classes inside
@@ -122,6 +122,7 @@ const phpRefs = `
 
 const kotlinDefs = `
 (class_declaration name: (identifier) @name) @def.class
+(class_declaration "interface" name: (identifier) @name) @def.interface
 (object_declaration name: (identifier) @name) @def.class
 (function_declaration name: (identifier) @name) @def.function
 (type_alias type: (identifier) @name) @def.type
@@ -132,23 +133,6 @@ const kotlinRefs = `
 (call_expression . (identifier) @ref)
 (navigation_expression (identifier) @ref .)
 (user_type (identifier) @ref)
-`
-
-const scalaDefs = `
-(class_definition name: (identifier) @name) @def.class
-(object_definition name: (identifier) @name) @def.class
-(trait_definition name: (identifier) @name) @def.interface
-(enum_definition name: (identifier) @name) @def.class
-(function_definition name: (identifier) @name) @def.function
-(function_declaration name: (identifier) @name) @def.function
-(type_definition name: (type_identifier) @name) @def.type
-(compilation_unit (val_definition pattern: (identifier) @name) @def.variable)
-`
-
-const scalaRefs = `
-(call_expression function: (identifier) @ref)
-(field_expression field: (identifier) @ref)
-(type_identifier) @ref
 `
 
 const bashDefs = `

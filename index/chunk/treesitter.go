@@ -19,13 +19,12 @@ import (
 	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
 	tsruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
 	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
-	tsscala "github.com/tree-sitter/tree-sitter-scala/bindings/go"
 	tstypescript "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
 )
 
 // HasTreeSitter reports whether this build chunks Python, JavaScript,
-// TypeScript, Rust and Java into symbols (it needs cgo); without it those
-// files are cut into windows.
+// TypeScript, Rust, Java, C, C++, C#, Ruby, PHP, Kotlin, Bash and Lua into
+// symbols (it needs cgo); without it those files are cut into windows.
 func HasTreeSitter() bool { return true }
 
 // grammar is one tree-sitter language, compiled on first use and then
@@ -65,7 +64,6 @@ var grammars = map[string]*grammar{
 	"ruby":       {ptr: tsruby.Language},
 	"php":        {ptr: tsphp.LanguagePHP},
 	"kotlin":     {ptr: tskotlin.Language},
-	"scala":      {ptr: tsscala.Language},
 	"bash":       {ptr: tsbash.Language},
 	"lua":        {ptr: tslua.Language},
 }

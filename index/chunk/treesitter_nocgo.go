@@ -3,8 +3,8 @@
 package chunk
 
 // HasTreeSitter reports whether this build chunks Python, JavaScript,
-// TypeScript, Rust and Java into symbols (it needs cgo); without it those
-// files are cut into windows.
+// TypeScript, Rust, Java, C, C++, C#, Ruby, PHP, Kotlin, Bash and Lua into
+// symbols (it needs cgo); without it those files are cut into windows.
 func HasTreeSitter() bool { return false }
 
 // treeSitterFile finds nothing without cgo, so the file is windowed.

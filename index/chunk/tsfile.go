@@ -78,9 +78,10 @@ func (f *tsFile) scan(root *ts.Node) ([]tsDef, []lineRef) {
 			continue
 		}
 		if i, ok := seen[d.node.Id()]; ok {
-			// const f = () => {} matches as a variable and a function.
-			if d.what == "function" {
-				defs[i].what = "function"
+			// const f = () => {} matches as a variable and a function; a
+			// Kotlin interface as a class and an interface.
+			if d.what == "function" || (d.what == "interface" && defs[i].what == "class") {
+				defs[i].what = d.what
 			}
 			continue
 		}
