@@ -14,7 +14,7 @@ import (
 // FormatVersion is the on-disk format of an index directory. An index
 // written with another version is rebuilt from scratch. Bump it whenever
 // the mapping, the analyzers, the stored blob or the manifest change.
-const FormatVersion = 4
+const FormatVersion = 5
 
 const manifestName = "manifest.gob"
 
