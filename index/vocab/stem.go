@@ -27,6 +27,14 @@ var stemExceptions = map[string]bool{
 	"anything": true, "everything": true,
 }
 
+// keepFinalE are words whose final "e" makes another code word: rune is
+// not run, mode not mod, state not stat.
+var keepFinalE = map[string]bool{
+	"rune": true, "mode": true, "state": true, "note": true, "plane": true, "pipe": true,
+	"site": true, "sine": true, "bare": true, "bite": true, "mate": true, "fine": true,
+	"cone": true, "tape": true, "hope": true, "cube": true, "spine": true, "pine": true,
+}
+
 // Stem returns the inflectional stem of a lowercase word: a plural "s"
 // or "es", then "ing" or "ed" (a doubled final consonant undoubled:
 // "mapped" → map), "ies"/"ied" → "y", and a final "e" dropped, so that
@@ -73,7 +81,7 @@ func stemLen[S ~string | ~[]byte](w S) (int, bool) {
 	} else if m < n {
 		n = m
 	}
-	if n > minStemLen-1 && w[n-1] == 'e' && w[n-2] != 'e' {
+	if n > minStemLen-1 && w[n-1] == 'e' && w[n-2] != 'e' && !keepFinalE[string(w[:n])] {
 		n--
 	}
 	return n, false

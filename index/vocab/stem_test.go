@@ -20,6 +20,7 @@ func TestStem(t *testing.T) {
 		{"called", "call"}, {"passing", "pass"}, {"embed", "embed"}, {"embedded", "embed"},
 		{"speed", "speed"}, {"need", "need"}, {"thing", "thing"}, {"uses", "use"},
 		{"use", "use"}, {"tree", "tree"}, {"free", "free"},
+		{"rune", "rune"}, {"runes", "rune"}, {"modes", "mode"}, {"state", "state"},
 		// left alone
 		{"sha256", "sha256"}, {"über", "über"}, {"Parsing", "Parsing"}, {"", ""}, {"ing", "ing"},
 	}
