@@ -145,6 +145,7 @@ func (ix *Index) swapSnapshot(man *manifest) error {
 		ix.bi.Close()
 	}
 	ix.bi, ix.man = bi, man
+	ix.vocabTable = nil // read again, with the snapshot's generation
 	return nil
 }
 
