@@ -29,6 +29,7 @@ const (
 	weightRelated  = 0.3 // boost of a relative, times its npmi
 	weightRoot     = 0.5 // boost of a derived word's root
 	minExpandLen   = 4   // shorter keywords are not expanded
+	minWordLen     = 3   // shorter relatives are left out
 	signalRelated  = "related"
 )
 
@@ -88,6 +89,9 @@ func wordRelatives(v Vocabulary, k string) []RelatedTerm {
 	for _, r := range e.Related {
 		if len(out) >= expandPerWord+1 || r.Weight < minRelatedNPMI {
 			break
+		}
+		if isStopWord(r.Form) || len(r.Stem) < minWordLen {
+			continue // "with" ← cancel (WithCancel): a part, not a word of meaning
 		}
 		out = append(out, RelatedTerm{Word: r.Form, Stem: r.Stem, From: k, Weight: weightRelated * r.Weight})
 	}

@@ -20,7 +20,8 @@ import (
 // npmi of at least minNPMI, and never relating a word to one held by
 // more than maxCommonShare of the units, or minCommonUnits in a small
 // repository ("get", "new", "err" relate to everything and so mean
-// nothing). The table is text, one line a word,
+// nothing), nor to a function word that is a part of identifiers ("with"
+// in WithCancel, "than" in lessThan). The table is text, one line a word,
 // sorted, so a query looks a word up by binary search in the file's bytes
 // without parsing it:
 //
@@ -94,10 +95,10 @@ func (c *Counts) relatives() map[uint32][]Related {
 		if pab >= 1 || npmi < minNPMI {
 			continue
 		}
-		if c.df[b] <= limit {
+		if c.df[b] <= limit && !stopWord(c.words[b]) {
 			out[a] = keepBest(out[a], Related{Stem: c.words[b], Form: c.form(c.words[b]), Weight: npmi})
 		}
-		if c.df[a] <= limit {
+		if c.df[a] <= limit && !stopWord(c.words[a]) {
 			out[b] = keepBest(out[b], Related{Stem: c.words[a], Form: c.form(c.words[a]), Weight: npmi})
 		}
 	}
