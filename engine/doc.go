@@ -50,9 +50,10 @@ Cost: O(n) in the length of the query, plus sorting the bounded term sets.
 # Candidates
 
 The code source (NewCodeProvider) runs one full-text search over every
-non-prose block: the top 32 keywords and their light stems ("retries" →
-"retry"; the index does not stem, so the stem goes next to the word) and
-the identifiers' words as text, the identifiers as exact names and the
+non-prose block: the top 32 keywords (the index stems them as it stems
+what it holds, so "retries" meets retry; the stems weigh half the words
+as typed) and the identifiers' words as text, weaker expansions of the
+strongest keywords learned from the repository (expand_terms.go), the identifiers as exact names and the
 paths as path fragments. The index boosts a word in a block's name four
 times over one in its body (index/search.go), and scores with BM25. Then up
 to 24 exact symbol lookups find the blocks named by the identifiers, as

@@ -112,6 +112,7 @@ func (p *indexProvider) Source() Source { return p.src }
 // with scores normalized to [0,1].
 func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, error) {
 	clock := newSoftClock(ctx)
+	q = withRelated(p.s, q, p.opts) // vocabulary expansions: expand_terms.go
 	pool, err := p.gather(ctx, q)
 	if err != nil {
 		return nil, err
@@ -204,6 +205,7 @@ func (p *indexProvider) gather(ctx context.Context, q Query) (*pool, error) {
 		ExcludeDocs: p.src == SourceCode,
 		OnlyDocs:    p.src == SourceDocs,
 		Limit:       p.opts.SearchLimit,
+		Expand:      indexExpansions(q),
 	}
 	if iq.Text != "" || len(iq.Identifiers) > 0 || len(iq.Paths) > 0 {
 		hits, err := p.s.Search(ctx, iq)
@@ -304,8 +306,9 @@ func lookupNames(idents []string, n int) []string {
 	return out
 }
 
-// textQuery is the full-text part of the search: the top keywords, their
-// light stems, and the words of the identifiers.
+// textQuery is the full-text part of the search: the top keywords and the
+// words of the identifiers. The index stems them (vocab.Stem) as it stems
+// what it holds.
 func textQuery(q Query, n int) string {
 	seen := map[string]bool{}
 	var terms []string
@@ -325,7 +328,6 @@ func textQuery(q Query, n int) string {
 			continue
 		}
 		add(k)
-		add(stem(k))
 	}
 	for _, k := range later {
 		add(k)
@@ -379,6 +381,7 @@ func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker, clock
 			Stale: bt.Stale, Deleted: bt.Deleted,
 		}
 		r.phrase(f, bt.Text)
+		r.related(f, bt.Text)
 		c.Score, c.Signals, c.Reason = f.score, f.signals, reasonOf(f.signals)
 		if f.lookup && f.bm25 == 0 {
 			c.Level = LevelSignature // a neighbour, not a match: its signature is the point

@@ -1,14 +1,19 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/loupe-dev/loupe/index/vocab"
+)
 
 // TermWord is the form words are compared in when a text is matched
-// against a query's terms: lowercased, lightly stemmed, without a final
-// "e" ("enforced", "enforces", "enforce" → "enforc"; "tokens" → "token").
-// The coverage signal and the changes source match with it, so that both
-// mean the same thing by "mentions the query".
+// against a query's terms: lowercased and stemmed as the index stems
+// (vocab.Stem: "enforced", "enforces", "enforce" → "enforc"; "tokens" →
+// "token"; "unescaping", "Unescape" → "unescap"). The coverage signal and
+// the changes source match with it, so that both mean the same thing by
+// "mentions the query", and a stem match counts as a match.
 func TermWord(w string) string {
-	return strings.TrimSuffix(stem(strings.ToLower(w)), "e")
+	return vocab.Stem(strings.ToLower(w))
 }
 
 // TermSet maps each term (a TermWord) to its bit in a mask: the j-th term

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/index/vocab"
 )
 
 // Source names where a candidate came from. The same words are used in
@@ -90,6 +91,18 @@ type Query struct {
 	Intent      string   `json:"intent"`      // create, modify, debug, explain, refactor, search
 	Scope       string   `json:"scope"`       // symbol, module, codebase
 	AboutTests  bool     `json:"about_tests"` // the query is about tests
+	// Related are weaker expansions of the keywords, learned from the
+	// repository (see expand_terms.go); filled by the index providers.
+	Related []RelatedTerm `json:"related,omitempty"`
+}
+
+// RelatedTerm is a word of the repository searched for in place of a
+// keyword, at a lower weight: "unquote" for "unescaping".
+type RelatedTerm struct {
+	Word   string  `json:"word"`   // as shown: the repository's form
+	Stem   string  `json:"stem"`   // as the index holds it
+	From   string  `json:"from"`   // the keyword it expands
+	Weight float64 `json:"weight"` // relative to a typed word's 1
 }
 
 // Provider is a source of candidates: the index-backed code and docs
@@ -119,6 +132,13 @@ type Searcher interface {
 	Callers(ctx context.Context, name string, limit int) ([]index.Block, error)
 	// Read returns a block's current text (see index.BlockText).
 	Read(b index.Block) (index.BlockText, error)
+}
+
+// Vocabulary is what query expansion needs from the index: the entry of a
+// stem in the repository's related-terms table. index.Index implements it;
+// a Searcher that does not (a test fake) gets no expansions.
+type Vocabulary interface {
+	Vocab(stem string) (vocab.Entry, bool)
 }
 
 // Counter counts tokens of rendered text with one tokenizer.

@@ -7,18 +7,42 @@ import (
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/registry"
+
+	"github.com/loupe-dev/loupe/index/vocab"
 )
 
 // Analyzer names, registered with bleve's registry at init and referenced
 // by the mapping.
 const (
 	// identAnalyzer indexes code and prose: every identifier whole, plus its
-	// camelCase, snake_case and letter/digit parts, all lowercased.
-	// "parseHTTPRequest2" → parsehttprequest2, parse, http, request, 2.
+	// camelCase, snake_case and letter/digit parts, all lowercased, each
+	// followed by its stem (vocab.Stem) at the same position when the stem
+	// differs (a word of several parts is not stemmed whole).
+	// "parseHTTPRequests2" → parsehttprequests2, parse, pars, http,
+	// requests, request, 2. A query analysed the same way meets
+	// every inflection ("unescaping" finds Unescape through "unescap"), and
+	// a block holding the very word matches twice, so it scores higher.
 	identAnalyzer = "loupe_ident"
 	// exactAnalyzer keeps identifiers whole and lowercased, without parts:
 	// for queries that name a symbol exactly.
 	exactAnalyzer = "loupe_exact"
+	// wordsAnalyzer and stemsAnalyzer split a query's text in two, so that
+	// every query word weighs the same whether it is inflected or not: its
+	// words and parts as typed (which meet the same words in a block), and
+	// the stems of its words and parts only (which meet every inflection).
+	// A block holding the very word matches both; one holding another
+	// inflection, the stems only.
+	wordsAnalyzer = "loupe_ident_words"
+	stemsAnalyzer = "loupe_ident_stems"
+)
+
+// stemMode says what an identAnalyzerFunc does with stems.
+type stemMode int
+
+const (
+	stemNone stemMode = iota // words and parts only
+	stemAdd                  // each word and part, then its stem if it differs
+	stemOnly                 // the stems of single words and of parts only
 )
 
 // maxTermLen drops longer tokens (base64 blobs, hashes in test data): they
@@ -26,9 +50,15 @@ const (
 const maxTermLen = 80
 
 func init() {
-	mustRegister(registry.RegisterAnalyzer(identAnalyzer, func(map[string]any, *registry.Cache) (analysis.Analyzer, error) {
-		return identAnalyzerFunc{parts: true}, nil
-	}))
+	for name, a := range map[string]identAnalyzerFunc{
+		identAnalyzer: {parts: true, stems: stemAdd},
+		wordsAnalyzer: {parts: true, stems: stemNone},
+		stemsAnalyzer: {parts: true, stems: stemOnly},
+	} {
+		mustRegister(registry.RegisterAnalyzer(name, func(map[string]any, *registry.Cache) (analysis.Analyzer, error) {
+			return a, nil
+		}))
+	}
 	mustRegister(registry.RegisterAnalyzer(exactAnalyzer, func(map[string]any, *registry.Cache) (analysis.Analyzer, error) {
 		return identAnalyzerFunc{parts: false}, nil
 	}))
@@ -45,7 +75,10 @@ func mustRegister(err error) {
 // identAnalyzerFunc is a one-pass analyzer: tokenizing, splitting and
 // lowercasing together avoid the intermediate token streams of a
 // tokenizer-plus-filters chain on the hot path of indexing.
-type identAnalyzerFunc struct{ parts bool }
+type identAnalyzerFunc struct {
+	parts bool
+	stems stemMode
+}
 
 func (a identAnalyzerFunc) Analyze(input []byte) analysis.TokenStream {
 	out := make(analysis.TokenStream, 0, len(input)/6+1)
@@ -75,9 +108,20 @@ func (a identAnalyzerFunc) Analyze(input []byte) analysis.TokenStream {
 			continue
 		}
 		pos++
-		out = append(out, &analysis.Token{Term: lower(word), Start: start, End: i, Position: pos, Type: analysis.AlphaNumeric})
-		if a.parts {
-			out = appendParts(out, word, start, pos)
+		tok := &analysis.Token{Term: lower(word), Start: start, End: i, Position: pos, Type: analysis.AlphaNumeric}
+		if !a.parts {
+			out = append(out, tok)
+			continue
+		}
+		// a word of one part gets its stem; a word of several gets its
+		// parts' stems (stemming it whole finds nothing more and costs a
+		// posting per plural identifier)
+		if a.stems != stemOnly {
+			out = append(out, tok)
+		}
+		n := len(out)
+		if out = appendParts(out, word, start, pos, a.stems); len(out) == n {
+			out = a.stem(out, tok)
 		}
 	}
 	return out
@@ -101,18 +145,41 @@ func isAllUnderscore(b []byte) bool {
 
 // appendParts adds the camelCase, snake_case and digit parts of word (at
 // the word's position) when there is more than one part.
-func appendParts(out analysis.TokenStream, word []byte, offset, pos int) analysis.TokenStream {
+func appendParts(out analysis.TokenStream, word []byte, offset, pos int, stems stemMode) analysis.TokenStream {
 	parts := splitIdent(word)
 	if len(parts) < 2 {
 		return out
 	}
 	for _, p := range parts {
-		out = append(out, &analysis.Token{
+		tok := &analysis.Token{
 			Term: lower(word[p[0]:p[1]]), Start: offset + p[0], End: offset + p[1],
 			Position: pos, Type: analysis.AlphaNumeric,
-		})
+		}
+		if stems != stemOnly {
+			out = append(out, tok)
+		}
+		out = identAnalyzerFunc{stems: stems}.stem(out, tok)
 	}
 	return out
+}
+
+// stem adds what the mode asks for of tok's stem, at tok's position:
+// nothing (stemNone), the stem when it differs from tok (stemAdd), the
+// stem in any case (stemOnly).
+func (a identAnalyzerFunc) stem(out analysis.TokenStream, tok *analysis.Token) analysis.TokenStream {
+	if a.stems == stemNone {
+		return out
+	}
+	st := vocab.StemBytes(tok.Term)
+	if len(st) == len(tok.Term) { // a stem is never as long as a word it changed
+		if a.stems == stemOnly {
+			out = append(out, tok)
+		}
+		return out
+	}
+	s := *tok
+	s.Term = st
+	return append(out, &s)
 }
 
 // class of a rune for splitting identifiers.

@@ -14,6 +14,7 @@ type buildState struct {
 	sw    *storeWriter
 	man   *manifest
 	stats *UpdateStats
+	vocab *vocabState
 }
 
 // batchWriter is one writer of an Update: it owns its bleve batch and the
@@ -33,6 +34,9 @@ func (w *batchWriter) add(r fileResult) error {
 	}
 	w.mu.Lock()
 	err := w.addLocked(r)
+	if err == nil {
+		w.vocab.add(r)
+	}
 	w.mu.Unlock()
 	if err != nil {
 		return err

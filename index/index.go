@@ -41,6 +41,8 @@ type Index struct {
 	recheck  map[string]bool
 	commits  *commitIndex
 	files    *fileCache // recently read files, for Read
+	// vocabTable is the related-terms table, read on first use.
+	vocabTable *[]byte
 }
 
 // Open opens the index of root, creating its directory if needed. It does

@@ -18,6 +18,7 @@ import (
 	"github.com/blevesearch/bleve/v2/document"
 
 	"github.com/loupe-dev/loupe/index/chunk"
+	"github.com/loupe-dev/loupe/index/vocab"
 )
 
 // A batch is written when it holds batchSize operations or batchBytes of
@@ -43,6 +44,10 @@ type fileResult struct {
 	docs    []*document.Document
 	rec     []byte // compressed content for the store
 	err     error
+	// units and oldUnits are the file's vocabulary units now and as last
+	// indexed (vocab_build.go).
+	units, oldUnits *vocab.FileUnits
+	oldUnitsErr     error
 }
 
 // indexFiles runs the build pipeline: workers (one per core) read, filter,
@@ -53,7 +58,7 @@ type fileResult struct {
 // cores idle; scorch accepts concurrent batches. Manifest entries are
 // committed only once their batch is in. The goroutine running Update
 // reports progress.
-func (ix *Index) indexFiles(ctx context.Context, bi bleve.Index, sw *storeWriter, man *manifest, p plan, stats *UpdateStats, report func(Progress)) error {
+func (ix *Index) indexFiles(ctx context.Context, bi bleve.Index, sw *storeWriter, man *manifest, p plan, stats *UpdateStats, v *vocabState, report func(Progress)) error {
 	if len(p.read) == 0 {
 		return nil
 	}
@@ -66,7 +71,7 @@ func (ix *Index) indexFiles(ctx context.Context, bi bleve.Index, sw *storeWriter
 		olds[i] = man.Files[f.Rel]
 	}
 	results := ix.startWorkers(ctx, p.read, olds)
-	shared := &buildState{bi: bi, sw: sw, man: man, stats: stats}
+	shared := &buildState{bi: bi, sw: sw, man: man, stats: stats, vocab: v}
 	var done, bytes atomic.Int64
 	errc := make(chan error, ix.workers())
 	for range ix.workers() {
@@ -136,7 +141,11 @@ func (ix *Index) startWorkers(ctx context.Context, files []walkFile, olds []*fil
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				results <- prepareFile(files[i], olds[i], ix.opts.MaxFileSize, an)
+				r := prepareFile(files[i], olds[i], ix.opts.MaxFileSize, an)
+				if !r.touched {
+					r.oldUnits, r.oldUnitsErr = ix.storedUnits(files[i].Rel, olds[i])
+				}
+				results <- r
 			}
 		}()
 	}
@@ -191,6 +200,8 @@ func prepareFile(f walkFile, old *fileEntry, maxSize int64, an analyzers) fileRe
 		r.docs = append(r.docs, d)
 	}
 	r.rec = compressRecord(data)
+	u := fileUnits(data, r.blocks)
+	r.units = &u
 	return r
 }
 

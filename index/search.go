@@ -34,6 +34,10 @@ const (
 	boostPathExact = 5  // the fragment is the whole path
 	boostPathParts = 3  // the fragment's parts all appear in the path
 	filterBoost    = 1e-9
+	// boostStems weighs the stems of the text's words against the words
+	// as typed: a block with the very word gets 1 + boostStems, one with
+	// another inflection boostStems (see wordsAnalyzer).
+	boostStems = 0.5
 )
 
 // Search runs a full-text query over blocks: the text and identifiers
@@ -115,9 +119,12 @@ func buildQuery(q Query) query.Query {
 	var should []query.Query
 	if q.Text != "" {
 		for _, fb := range textBoosts {
-			should = append(should, match(q.Text, fb.field, identAnalyzer, fb.boost, false))
+			should = append(should,
+				match(q.Text, fb.field, wordsAnalyzer, fb.boost, false),
+				match(q.Text, fb.field, stemsAnalyzer, fb.boost*boostStems, false))
 		}
 	}
+	should = append(should, expansionQueries(q.Expand)...)
 	for _, id := range q.Identifiers {
 		should = append(should,
 			term(id, fSym, boostSymExact),
@@ -198,7 +205,7 @@ func boolQ(field string, v bool) query.Query {
 // queryWords is the set of analyzed words of a query's text.
 func queryWords(text string) map[string]bool {
 	words := map[string]bool{}
-	for _, tok := range (identAnalyzerFunc{parts: true}).Analyze([]byte(text)) {
+	for _, tok := range (identAnalyzerFunc{parts: true, stems: stemAdd}).Analyze([]byte(text)) {
 		words[string(tok.Term)] = true
 	}
 	return words
@@ -233,7 +240,7 @@ func hasWord(s string, words map[string]bool) bool {
 	if s == "" || len(words) == 0 {
 		return false
 	}
-	for _, tok := range (identAnalyzerFunc{parts: true}).Analyze([]byte(s)) {
+	for _, tok := range (identAnalyzerFunc{parts: true, stems: stemAdd}).Analyze([]byte(s)) {
 		if words[string(tok.Term)] {
 			return true
 		}

@@ -1,6 +1,9 @@
 package index
 
-import "github.com/loupe-dev/loupe/index/chunk"
+import (
+	"github.com/loupe-dev/loupe/index/chunk"
+	"github.com/loupe-dev/loupe/index/vocab"
+)
 
 // Block and Kind are owned by the chunker, the lowest layer; index re-exports
 // them so that engine needs to import only index.
@@ -40,6 +43,9 @@ type Query struct {
 	OnlyDocs     bool     // only prose blocks
 	ExcludeTests bool     // leave out test files and test functions
 	Limit        int      // 0: a default (200)
+	// Expand are weaker terms added to Text: each matches its stem in a
+	// block's name and text, at its Weight times the field's boost.
+	Expand []vocab.Related
 }
 
 // Hit is one block that matched a Query, with the index's relevance score

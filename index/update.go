@@ -145,6 +145,7 @@ func (ix *Index) swapSnapshot(man *manifest) error {
 		ix.bi.Close()
 	}
 	ix.bi, ix.man = bi, man
+	ix.vocabTable = nil // read again, with the snapshot's generation
 	return nil
 }
 
@@ -205,8 +206,10 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 		bi.Close()
 		return err
 	}
-	runErr := ix.indexFiles(ctx, bi, sw, man, p, stats, report)
+	v := ix.loadVocab(man)
+	runErr := ix.indexFiles(ctx, bi, sw, man, p, stats, v, report)
 	if runErr == nil {
+		ix.forgetRemoved(v, man, p.removed)
 		runErr = deleteRemoved(bi, man, p.removed, stats)
 	}
 	runErr = errors.Join(runErr, sw.close())
@@ -226,6 +229,12 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 		return errors.Join(runErr, err)
 	}
 	if err := man.save(ix.dir); err != nil {
+		return errors.Join(runErr, err)
+	}
+	if runErr != nil {
+		v.err = runErr
+	}
+	if err := ix.saveVocab(v, man.Gen); err != nil {
 		return errors.Join(runErr, err)
 	}
 	ix.mu.Lock()
@@ -274,12 +283,13 @@ func (ix *Index) wipe() error {
 		ix.bi.Close()
 		ix.bi = nil
 	}
+	ix.vocabTable = nil
 	ix.man = newManifest(ix.root)
 	if ix.commits != nil {
 		ix.commits.close()
 		ix.commits = nil
 	}
-	for _, name := range []string{blocksDir, snapshotsDir, storeName, manifestName, commitsDir} {
+	for _, name := range []string{blocksDir, snapshotsDir, storeName, manifestName, commitsDir, vocabCountsName, vocabTableName} {
 		if err := os.RemoveAll(filepath.Join(ix.dir, name)); err != nil {
 			return fmt.Errorf("index: wipe %s: %w", ix.dir, err)
 		}

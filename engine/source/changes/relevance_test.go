@@ -85,7 +85,7 @@ func TestTermsOfKeepsTheStrongest(t *testing.T) {
 		Paths:       []string{"Pay/Retry.go"},
 	}
 	got := termsOf(q)
-	want := []string{"retrypayment", "retry", "payment", "on", "two", "thre", "four", "fiv"}
+	want := []string{"retrypayment", "retry", "payment", "one", "two", "three", "four", "fiv"}
 	if !slices.Equal(got.words, want) || !slices.Equal(got.paths, []string{"pay/retry.go"}) {
 		t.Errorf("terms %v %v, want %v", got.words, got.paths, want)
 	}

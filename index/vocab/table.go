@@ -1,0 +1,188 @@
+package vocab
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The related-terms table: for each word (a stem) of at least minTableDF
+// units, its display form, how many units hold it, and its best
+// relatedPerWord relatives by normalized PMI,
+//
+//	npmi(a, b) = ln(N·c(ab) / (c(a)·c(b))) / −ln(c(ab)/N)   in (0, 1]
+//
+// over N units, keeping pairs seen in at least minPairCount units with an
+// npmi of at least minNPMI, and never relating a word to one held by
+// more than maxCommonShare of the units, or minCommonUnits in a small
+// repository ("get", "new", "err" relate to everything and so mean
+// nothing), nor to a function word that is a part of identifiers ("with"
+// in WithCancel, "than" in lessThan). The table is text, one line a word,
+// sorted, so a query looks a word up by binary search in the file's bytes
+// without parsing it:
+//
+//	stem<TAB>form<TAB>units[<TAB>stem form npmi×1000]…
+const (
+	minTableDF     = 2
+	minPairCount   = 3
+	minNPMI        = 0.25
+	maxCommonShare = 0.01
+	minCommonUnits = 50
+	relatedPerWord = 4
+)
+
+// Related is one relative of a word.
+type Related struct {
+	Stem   string  // as the index holds it
+	Form   string  // the word to show ("unquote" for stem "unquot")
+	Weight float64 // normalized PMI, in (0, 1]
+}
+
+// Entry is one word of the table.
+type Entry struct {
+	Stem, Form string
+	Units      int64
+	Related    []Related
+}
+
+// BuildTable writes the table of c: O(pairs) to score, then a sort of the
+// words.
+func BuildTable(c *Counts) []byte {
+	rel := c.relatives()
+	var entries []Entry
+	for id, w := range c.words {
+		if c.df[id] < minTableDF {
+			continue
+		}
+		entries = append(entries, Entry{Stem: w, Form: c.form(w), Units: c.df[id], Related: rel[uint32(id)]})
+	}
+	slices.SortFunc(entries, func(a, b Entry) int { return strings.Compare(a.Stem, b.Stem) })
+	var buf bytes.Buffer
+	for _, e := range entries {
+		writeEntry(&buf, e)
+	}
+	return buf.Bytes()
+}
+
+func writeEntry(buf *bytes.Buffer, e Entry) {
+	fmt.Fprintf(buf, "%s\t%s\t%d", e.Stem, e.Form, e.Units)
+	for _, r := range e.Related {
+		fmt.Fprintf(buf, "\t%s %s %d", r.Stem, r.Form, int(math.Round(r.Weight*1000)))
+	}
+	buf.WriteByte('\n')
+}
+
+// relatives scores every pair and keeps each word's best.
+func (c *Counts) relatives() map[uint32][]Related {
+	out := map[uint32][]Related{}
+	n := float64(c.Units)
+	if n <= 0 {
+		return out
+	}
+	limit := max(int64(maxCommonShare*n), minCommonUnits)
+	for k, ab := range c.pairs {
+		if ab < minPairCount {
+			continue
+		}
+		a, b := uint32(k>>32), uint32(k)
+		pab := float64(ab) / n
+		pmi := math.Log(pab / (float64(c.df[a]) / n * float64(c.df[b]) / n))
+		npmi := pmi / -math.Log(pab)
+		if pab >= 1 || npmi < minNPMI {
+			continue
+		}
+		if c.df[b] <= limit && !stopWord(c.words[b]) {
+			out[a] = keepBest(out[a], Related{Stem: c.words[b], Form: c.form(c.words[b]), Weight: npmi})
+		}
+		if c.df[a] <= limit && !stopWord(c.words[a]) {
+			out[b] = keepBest(out[b], Related{Stem: c.words[a], Form: c.form(c.words[a]), Weight: npmi})
+		}
+	}
+	return out
+}
+
+// keepBest inserts r into list, best first (ties by stem), and keeps
+// relatedPerWord.
+func keepBest(list []Related, r Related) []Related {
+	i, _ := slices.BinarySearchFunc(list, r, compareRelated)
+	if i >= relatedPerWord {
+		return list
+	}
+	list = slices.Insert(list, i, r)
+	if len(list) > relatedPerWord {
+		list = list[:relatedPerWord]
+	}
+	return list
+}
+
+func compareRelated(a, b Related) int {
+	return cmp.Or(cmp.Compare(b.Weight, a.Weight), strings.Compare(a.Stem, b.Stem))
+}
+
+// Table is a written table, looked up in place.
+type Table struct{ data []byte }
+
+// NewTable wraps the bytes of a table written by BuildTable.
+func NewTable(data []byte) Table { return Table{data: data} }
+
+// Lookup returns the entry of a stem, false if the table does not hold it.
+func (t Table) Lookup(stem string) (Entry, bool) {
+	line := t.find(stem)
+	if line == nil {
+		return Entry{}, false
+	}
+	return parseEntry(line)
+}
+
+// find binary-searches the sorted lines for the one that starts with
+// stem and a tab.
+func (t Table) find(stem string) []byte {
+	lo, hi := 0, len(t.data)
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		start := bytes.LastIndexByte(t.data[:mid], '\n') + 1
+		end := bytes.IndexByte(t.data[start:], '\n')
+		if end < 0 {
+			end = len(t.data) - start
+		}
+		line := t.data[start : start+end]
+		key, _, _ := bytes.Cut(line, []byte{'\t'})
+		switch c := strings.Compare(string(key), stem); {
+		case c == 0:
+			return line
+		case c < 0:
+			lo = start + end + 1
+		default:
+			hi = start
+		}
+	}
+	return nil
+}
+
+func parseEntry(line []byte) (Entry, bool) {
+	fields := strings.Split(string(line), "\t")
+	if len(fields) < 3 {
+		return Entry{}, false
+	}
+	units, err := strconv.ParseInt(fields[2], 10, 64)
+	if err != nil {
+		return Entry{}, false
+	}
+	e := Entry{Stem: fields[0], Form: fields[1], Units: units}
+	for _, f := range fields[3:] {
+		parts := strings.Split(f, " ")
+		if len(parts) != 3 {
+			continue
+		}
+		w, err := strconv.Atoi(parts[2])
+		if err != nil {
+			continue
+		}
+		e.Related = append(e.Related, Related{Stem: parts[0], Form: parts[1], Weight: float64(w) / 1000})
+	}
+	return e, true
+}

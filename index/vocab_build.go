@@ -1,0 +1,197 @@
+package index
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/loupe-dev/loupe/index/chunk"
+	"github.com/loupe-dev/loupe/index/vocab"
+)
+
+// The related-terms table (see package vocab) lives beside the blocks:
+// vocab.counts holds the co-occurrence counts an Update changes file by
+// file (each changed or removed file's old units, recomputed from the
+// content store, are taken away, its new ones added), and vocab.table
+// the table readers look words up in. The counts record the manifest
+// generation they belong to; counts of another generation (an Update that
+// failed half-way) are recounted from the content store.
+const (
+	vocabCountsName = "vocab.counts"
+	vocabTableName  = "vocab.table"
+)
+
+// fileUnits are the vocabulary units of a file's content and blocks.
+func fileUnits(data []byte, blocks []Block) vocab.FileUnits {
+	u := vocab.FileUnits{Forms: map[string]string{}}
+	if len(blocks) > 0 && isProse(blocks[0]) {
+		return u // prose has words, not identifiers; its pairs are noise
+	}
+	u.Idents = vocab.IdentUnits(data, u.Forms)
+	for _, b := range blocks {
+		if d, ok := vocab.DocUnitOf(b.Name, b.Doc, u.Forms); ok {
+			u.Docs = append(u.Docs, d)
+		}
+	}
+	return u
+}
+
+// storedUnits are the units of a file as the index last saw it: its
+// content from the store, chunked again. nil when the file had none.
+func (ix *Index) storedUnits(rel string, old *fileEntry) (*vocab.FileUnits, error) {
+	if old == nil || old.Skip != "" || old.Len == 0 {
+		return nil, nil
+	}
+	data, err := readRecord(ix.dir, old.Off, old.Len)
+	if err != nil {
+		return nil, err
+	}
+	u := fileUnits(data, chunk.File(rel, data))
+	return &u, nil
+}
+
+// vocabState is the counts an Update changes, behind buildState.mu.
+type vocabState struct {
+	counts *vocab.Counts
+	err    error // the first error; the counts are then recounted next time
+}
+
+// add applies one file result: its old units out, its new ones in.
+func (v *vocabState) add(r fileResult) {
+	if v == nil {
+		return
+	}
+	if r.oldUnitsErr != nil && v.err == nil {
+		v.err = r.oldUnitsErr
+	}
+	if r.oldUnits != nil {
+		v.counts.Add(*r.oldUnits, -1)
+	}
+	if r.units != nil {
+		v.counts.Add(*r.units, 1)
+	}
+}
+
+// loadVocab returns the counts of man's generation, recounting them from
+// the content store when they are missing or of another generation.
+func (ix *Index) loadVocab(man *manifest) *vocabState {
+	if len(man.Files) == 0 {
+		return &vocabState{counts: vocab.NewCounts()}
+	}
+	if c, gen, err := readCounts(ix.dir); err == nil && gen == man.Gen {
+		return &vocabState{counts: c}
+	}
+	v := &vocabState{counts: vocab.NewCounts()}
+	for rel, e := range man.Files {
+		u, err := ix.storedUnits(rel, e)
+		if err != nil {
+			v.err = err
+			break
+		}
+		if u != nil {
+			v.counts.Add(*u, 1)
+		}
+	}
+	return v
+}
+
+// forgetRemoved takes away the units of files gone from the tree.
+func (ix *Index) forgetRemoved(v *vocabState, man *manifest, removed []string) {
+	for _, rel := range removed {
+		u, err := ix.storedUnits(rel, man.Files[rel])
+		if err != nil && v.err == nil {
+			v.err = err
+		}
+		if u != nil {
+			v.counts.Add(*u, -1)
+		}
+	}
+}
+
+// saveVocab writes the counts (for generation gen) and the table; after
+// an error it removes the counts, so the next Update recounts them.
+func (ix *Index) saveVocab(v *vocabState, gen int64) error {
+	if v.err != nil {
+		ix.opts.logf("index: related terms recounted next time: %v", v.err)
+		os.Remove(filepath.Join(ix.dir, vocabCountsName))
+		return nil
+	}
+	var buf bytes.Buffer
+	buf.Write(binary.AppendVarint(nil, gen))
+	if _, err := v.counts.WriteTo(&buf); err != nil {
+		return fmt.Errorf("index: write related terms: %w", err)
+	}
+	table := vocab.BuildTable(v.counts)
+	if err := writeFileAtomic(ix.dir, vocabCountsName, buf.Bytes()); err != nil {
+		return err
+	}
+	if err := writeFileAtomic(ix.dir, vocabTableName, table); err != nil {
+		return err
+	}
+	ix.mu.Lock()
+	ix.vocabTable = &table
+	ix.mu.Unlock()
+	return nil
+}
+
+func readCounts(dir string) (*vocab.Counts, int64, error) {
+	f, err := os.Open(filepath.Join(dir, vocabCountsName))
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 1<<16)
+	gen, err := binary.ReadVarint(br)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%w: generation", vocab.ErrBadCounts)
+	}
+	c, err := vocab.ReadCounts(br)
+	return c, gen, err
+}
+
+// writeFileAtomic writes name in dir through a temporary file and a rename.
+func writeFileAtomic(dir, name string, data []byte) error {
+	tmp, err := os.CreateTemp(dir, name+".*")
+	if err != nil {
+		return fmt.Errorf("index: write %s: %w", name, err)
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("index: write %s: %w", name, err)
+	}
+	return nil
+}
+
+// table returns the related-terms table, read from disk on first use; an
+// index without one (built by an older loupe, or empty) has an empty table.
+func (ix *Index) table() vocab.Table {
+	ix.mu.RLock()
+	t := ix.vocabTable
+	ix.mu.RUnlock()
+	if t != nil {
+		return vocab.NewTable(*t)
+	}
+	data, err := os.ReadFile(filepath.Join(ix.dir, vocabTableName))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		ix.opts.logf("index: related terms: %v", err)
+	}
+	ix.mu.Lock()
+	if ix.vocabTable == nil {
+		ix.vocabTable = &data
+	}
+	t = ix.vocabTable
+	ix.mu.Unlock()
+	return vocab.NewTable(*t)
+}

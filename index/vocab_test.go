@@ -1,0 +1,117 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/loupe-dev/loupe/index/vocab"
+)
+
+// serverTree is a repository in which idle goes with timeout and keep
+// with alive, in identifiers of many files.
+func serverTree(n int) map[string]string {
+	files := map[string]string{}
+	for i := range n {
+		files[fmt.Sprintf("srv/conn%d.go", i)] = fmt.Sprintf(`package srv
+
+type Conn%d struct{ idleTimeout, readTimeout int; keepAlive bool }
+
+// unquote%d converts a quoted string literal into its value.
+func unquote%d(s string) string { return doKeepAlives(s) + escapeRune%d(s) }
+`, i, i, i, i)
+	}
+	files["README.md"] = "# srv\n\nidle timeouts and keep-alive\n"
+	return files
+}
+
+func tableOf(t *testing.T, ix *Index) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(ix.Dir(), vocabTableName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// The table relates the words of identifiers, and after an incremental
+// update (files changed, added, removed) it is byte for byte the table of
+// a fresh build of the same tree.
+func TestVocabTableIncrementalEqualsRebuild(t *testing.T) {
+	files := serverTree(8)
+	root, ix, _ := build(t, files)
+	e, ok := ix.Vocab("idl")
+	if !ok || e.Form != "idle" || !slices.ContainsFunc(e.Related, func(r vocab.Related) bool { return r.Form == "timeout" }) {
+		t.Fatalf("Vocab(idl) = %+v, %v\n%s", e, ok, tableOf(t, ix))
+	}
+	changed := map[string]string{
+		"srv/conn1.go": strings.ReplaceAll(files["srv/conn1.go"], "keepAlive", "keepAliveLonger"),
+		"srv/new.go":   "package srv\n\nvar idleTimeoutDefault, keepAliveDefault = 1, true\n",
+	}
+	writeTree(t, root, changed)
+	must(t, os.Remove(filepath.Join(root, "srv", "conn2.go")))
+	if _, err := ix.Update(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	incremental := tableOf(t, ix)
+
+	fresh := map[string]string{}
+	for k, v := range files {
+		fresh[k] = v
+	}
+	for k, v := range changed {
+		fresh[k] = v
+	}
+	delete(fresh, "srv/conn2.go")
+	_, ix2, _ := build(t, fresh)
+	if rebuilt := tableOf(t, ix2); !bytes.Equal(incremental, rebuilt) {
+		t.Fatalf("incremental table differs from a rebuild:\n%s\n---\n%s", incremental, rebuilt)
+	}
+}
+
+// Counts of another generation (an Update that failed half-way) are
+// recounted from the content store.
+func TestVocabRecountsStaleCounts(t *testing.T) {
+	files := serverTree(6)
+	root, ix, _ := build(t, files)
+	want := tableOf(t, ix)
+	must(t, os.Remove(filepath.Join(ix.Dir(), vocabCountsName)))
+	writeTree(t, root, map[string]string{"srv/extra.go": "package srv\n"})
+	if _, err := ix.Update(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := tableOf(t, ix); !bytes.Equal(got, want) {
+		t.Fatalf("recounted table differs:\n%s\n---\n%s", got, want)
+	}
+}
+
+// A query word meets every inflection of itself through the stems; the
+// block with the very word scores higher than one with another
+// inflection; an expansion finds a block by a related word alone.
+func TestSearchStemsAndExpansions(t *testing.T) {
+	_, ix, _ := build(t, map[string]string{
+		"a/exact.go": "package a\n\n// unescaping the input\nfunc decodeA() {}\n",
+		"a/infl.go":  "package a\n\nfunc Unescape() {}\n",
+		"a/other.go": "package a\n\nfunc unquote() {}\n",
+	})
+	ctx := context.Background()
+	hits, err := ix.Search(ctx, Query{Text: "unescaping"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := paths(hits); strings.Join(got, ",") != "a/exact.go,a/infl.go" && strings.Join(got, ",") != "a/infl.go,a/exact.go" {
+		t.Fatalf("unescaping found %v", got)
+	}
+	hits, err = ix.Search(ctx, Query{Text: "unescaping", Expand: []vocab.Related{{Stem: "unquot", Form: "unquote", Weight: 0.3}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := paths(hits); len(got) != 3 || got[0] != "a/infl.go" || !slices.Contains(got, "a/other.go") {
+		t.Fatalf("with the expansion: %v, want a/infl.go first and a/other.go found", got)
+	}
+}
