@@ -40,6 +40,12 @@ const (
 	penaltyLong     = 0.3  // per doubling past longLines lines, at most once
 	penaltyHeader   = 0.15 // package clause and imports
 	penaltyWindow   = 0.1  // a window of lines outside any symbol
+
+	// normFloor is the raw score of a plain good match (full text, half
+	// the coverage, file evidence): scores are divided by the best
+	// candidate's or by this, whichever is larger, so a source whose best
+	// is weak keeps low scores beside a source with a strong match.
+	normFloor = 2.0
 )
 
 const (
@@ -63,6 +69,8 @@ const (
 	signalKind     = "kind"
 	signalSpread   = "spread"
 	signalCoverage = "coverage"
+	signalPlace    = "place"
+	signalSource   = "source"
 )
 
 // ranker scores the blocks of one request.
@@ -129,6 +137,7 @@ func (r *ranker) base(pl *pool) {
 		r.add(f, signalTest, r.test(f.block))
 		r.add(f, signalSize, sizePrior(f.block))
 		r.add(f, signalKind, kindPrior(f.block))
+		r.add(f, signalPlace, r.place(f.block.Path))
 	}
 }
 
@@ -312,6 +321,9 @@ func isTestBlock(b index.Block) bool {
 	}
 	p := "/" + b.Path
 	base := path.Base(p)
+	if testFileStem(strings.TrimSuffix(base, path.Ext(base))) || testDir(strings.ToLower(p)) {
+		return true
+	}
 	return strings.HasSuffix(base, "_test.go") || strings.HasPrefix(base, "test_") ||
 		strings.HasSuffix(base, "_test.py") || strings.Contains(base, ".test.") ||
 		strings.Contains(base, ".spec.") || strings.Contains(p, "/tests/") ||
@@ -397,7 +409,7 @@ func (r *ranker) finish(c []Candidate) []Candidate {
 		}
 		return c
 	}
-	top := c[0].Score
+	top := max(c[0].Score, normFloor)
 	for i := range c {
 		c[i].Score = max(0, c[i].Score/top)
 	}
@@ -439,4 +451,30 @@ func reasonOf(sig []Signal) string {
 		return "weak match"
 	}
 	return sig[best].Detail
+}
+
+// testFileStem knows the test file names of other languages: foo_test.cc,
+// FooTest.java, FooTests.cs, foo_spec.rb, foo-test.js.
+func testFileStem(stem string) bool {
+	for _, suf := range []string{"_test", "_tests", "-test", "-tests", "_spec", "-spec", "_unittest"} {
+		if strings.HasSuffix(strings.ToLower(stem), suf) {
+			return true
+		}
+	}
+	for _, suf := range []string{"Test", "Tests", "Spec"} {
+		if rest, ok := strings.CutSuffix(stem, suf); ok && rest != "" && !strings.HasSuffix(rest, "_") {
+			return true
+		}
+	}
+	return false
+}
+
+// testDir reports a lowercased "/"-prefixed path under a test folder.
+func testDir(p string) bool {
+	for _, d := range []string{"/test/", "/tests/", "/spec/", "/specs/", "/__tests__/", "/testing/", "/unittests/"} {
+		if strings.Contains(p, d) {
+			return true
+		}
+	}
+	return false
 }
