@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"path"
+	"strings"
+)
 
 // Fusion: one ranking across sources. Each index-backed provider divides
 // its scores by its own best, so the best docs section and the best code
@@ -28,6 +32,15 @@ func asksForDocs(q Query) bool {
 	return false
 }
 
+// proseExts are the extensions of documentation files. The index files
+// every language it cannot parse as text, and text goes to the docs
+// source: a PHP or Haskell file found there is code and keeps its score.
+var proseExts = map[string]bool{"": true, ".md": true, ".markdown": true, ".rst": true,
+	".txt": true, ".adoc": true, ".asciidoc": true, ".org": true, ".rdoc": true, ".textile": true}
+
+// isProsePath reports whether a path names a documentation file.
+func isProsePath(p string) bool { return proseExts[strings.ToLower(path.Ext(p))] }
+
 // fuse puts the candidates of every source on one scale (see above); the
 // change is a signal of its own, so --explain shows it.
 func fuse(q Query, c []Candidate) {
@@ -35,7 +48,7 @@ func fuse(q Query, c []Candidate) {
 		return
 	}
 	for i := range c {
-		if c[i].Source != SourceDocs || c[i].Score <= 0 {
+		if c[i].Source != SourceDocs || c[i].Score <= 0 || !isProsePath(c[i].Block.Path) {
 			continue
 		}
 		v := c[i].Score * (docsPrior - 1)
