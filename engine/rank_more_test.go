@@ -85,3 +85,23 @@ func TestFusePutsDocsBelowCodeOfEqualScore(t *testing.T) {
 		t.Errorf("docs asked for, still pushed down: %v", c[1].Score)
 	}
 }
+
+func TestLoneShortNameIsAnIdentifier(t *testing.T) {
+	if got := AnalyzeQuery("g").Identifiers; len(got) != 1 || got[0] != "g" {
+		t.Errorf(`"g" → identifiers %v, want [g]`, got)
+	}
+	if got := AnalyzeQuery("a b").Identifiers; len(got) != 0 {
+		t.Errorf(`"a b" → identifiers %v, want none`, got)
+	}
+}
+
+func TestQualifierNarrowsToThePackage(t *testing.T) {
+	fn := index.Block{ID: "net/url/url.go#Parse", Path: "net/url/url.go", Name: "Parse", QualName: "Parse"}
+	method := index.Block{ID: "net/url/url.go#URL.Parse", Path: "net/url/url.go", Name: "Parse", QualName: "URL.Parse"}
+	other := index.Block{ID: "text/template/parse/parse.go#Parse", Path: "text/template/parse/parse.go", Name: "Parse", QualName: "Parse"}
+	r := newRanker(AnalyzeQuery("url.Parse accepts invalid port"), DefaultRankOptions(), SourceCode)
+	f, m, o := r.symbol(fn).Value, r.symbol(method).Value, r.symbol(other).Value
+	if f != weightSymbolQualified || m >= f || o >= f {
+		t.Errorf("func Parse %v, method URL.Parse %v, template Parse %v: the package's function must win", f, m, o)
+	}
+}
