@@ -152,7 +152,7 @@ func (a *app) pack(ctx context.Context, query string, cfg Config, pins, drops []
 		// timeout bounds the wait.
 		a.diag.Load(ctx) //nolint:errcheck // Candidates reports it as a warning
 	}
-	ret, err := a.eng.Retrieve(ctx, query)
+	ret, err := a.eng.Retrieve(engine.WithCandidates(ctx, cfg.Candidates), query)
 	if err != nil {
 		return nil, err
 	}

@@ -43,6 +43,8 @@ type contextQueryIn struct {
 	Sources []string `json:"sources,omitempty" jsonschema:"sources to use (default all): code, docs, changes, diagnostics, commits, notes, tests"`
 	Pins    []string `json:"pins,omitempty" jsonschema:"block ids to include first"`
 	Drops   []string `json:"drops,omitempty" jsonschema:"block ids never to include"`
+	// Candidates asks for a longer ranked list than the default 200 per source.
+	Candidates int `json:"candidates,omitempty" jsonschema:"ranked candidates per index source (default 200); more gives a longer ranked list"`
 }
 
 // contextQueryOut is the tool's structured result.
@@ -133,6 +135,9 @@ func (s *mcpServer) contextQuery(ctx context.Context, _ *mcp.CallToolRequest, in
 	}
 	if len(in.Sources) > 0 {
 		cfg.Sources = in.Sources
+	}
+	if in.Candidates > 0 {
+		cfg.Candidates = in.Candidates
 	}
 	if err := cfg.Validate(); err != nil {
 		return nil, contextQueryOut{}, fmt.Errorf("context_query: %w", err)

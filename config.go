@@ -60,6 +60,9 @@ type Config struct {
 	Style string `toml:"style"`
 	// Keys overrides key bindings: action name to keys.
 	Keys map[string][]string `toml:"keys"`
+	// Candidates is how many ranked candidates each index source returns
+	// (0: the engine's default, 200): more gives a longer ranked list.
+	Candidates int `toml:"candidates"`
 }
 
 // Duration is a time.Duration written as "500ms" in TOML.
@@ -139,6 +142,9 @@ func (c Config) Validate() error {
 		if w < 0 {
 			errs = append(errs, fmt.Errorf("weight %s=%g: must be 0 or more", s, w))
 		}
+	}
+	if c.Candidates < 0 || c.Candidates > engine.MaxRequestCandidates {
+		errs = append(errs, fmt.Errorf("candidates %d: must be 0 to %d", c.Candidates, engine.MaxRequestCandidates))
 	}
 	if c.Deadline.Duration <= 0 {
 		errs = append(errs, fmt.Errorf("deadline %s: must be positive", c.Deadline))

@@ -30,6 +30,7 @@ type requestFlags struct {
 	diagnostics    string
 	diagnosticsCmd string
 	maxFileSize    int64
+	candidates     int
 	// defaultDeadline is the command's deadline when neither a config file
 	// nor --deadline sets one.
 	defaultDeadline time.Duration
@@ -56,6 +57,7 @@ func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags, deadline time.Duration
 	fs.StringVar(&f.diagnostics, "diagnostics", "", "file of compiler/linter output to parse, or - for stdin")
 	fs.StringVar(&f.diagnosticsCmd, "diagnostics-cmd", "", `command run in the root for diagnostics, e.g. "go vet ./..."`)
 	fs.Int64Var(&f.maxFileSize, "max-file-size", d.MaxFileSize, "larger files are not indexed (bytes)")
+	fs.IntVar(&f.candidates, "candidates", d.Candidates, "ranked candidates per index source (0: the default, 200); more gives a longer ranked list")
 }
 
 // resolveConfig loads the config files of root and applies the flags the
@@ -149,6 +151,7 @@ func applyInts(set func(string) bool, cfg *Config, f *requestFlags) {
 		{"reserve-completion", &cfg.ReserveCompletion, f.reserveCompl},
 		{"max-changes", &cfg.MaxChanges, f.maxChanges},
 		{"max-diagnostics", &cfg.MaxDiagnostics, f.maxDiagnostics},
+		{"candidates", &cfg.Candidates, f.candidates},
 	} {
 		if set(p.name) {
 			*p.dst = p.v

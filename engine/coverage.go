@@ -15,6 +15,8 @@ import (
 const (
 	weightCoverage = 1.0 // all the strongest words present
 	coverageTerms  = 12  // the query's strongest keywords considered
+
+	weightFileCoverage = 0.5 // all the strongest words present in the file's candidates together
 )
 
 // coverageTermsOf are the query's strongest keywords as coverage words,
@@ -61,22 +63,50 @@ func (r *ranker) coverage(c []Candidate) {
 		idf[j] = math.Log(1 + float64(len(c))/float64(1+df[j]))
 		total += idf[j]
 	}
-	for i := range c {
+	share := func(mask uint32) (float64, int) {
 		var got float64
 		var n int
 		for j := range terms {
-			if has[i]&(1<<j) != 0 {
+			if mask&(1<<j) != 0 {
 				got += idf[j]
 				n++
 			}
 		}
-		if got == 0 {
+		return got / total, n
+	}
+	for i := range c {
+		v, n := share(has[i])
+		if v == 0 {
 			continue
 		}
-		v := weightCoverage * got / total
-		c[i].Signals = append(c[i].Signals, Signal{Name: signalCoverage, Value: v,
+		c[i].Signals = append(c[i].Signals, Signal{Name: signalCoverage, Value: weightCoverage * v,
 			Detail: fmt.Sprintf("holds %d of the query's %d strongest words", n, len(terms))})
-		c[i].Score += v
+		c[i].Score += weightCoverage * v
+		c[i].Reason = reasonOf(c[i].Signals)
+	}
+	r.fileCoverage(c, has, share, len(terms))
+}
+
+// fileCoverage adds, to every candidate, weightFileCoverage × the share of
+// the query's words that its file's candidates hold together: file-level
+// evidence, so that a file about the question as a whole (its blocks
+// holding different words of it) can win over one block that holds many.
+func (r *ranker) fileCoverage(c []Candidate, has []uint32, share func(uint32) (float64, int), nTerms int) {
+	if r.opts.disabled(signalFileCoverage) {
+		return
+	}
+	union := map[string]uint32{}
+	for i := range c {
+		union[c[i].Block.Path] |= has[i]
+	}
+	for i := range c {
+		v, n := share(union[c[i].Block.Path])
+		if v == 0 {
+			continue
+		}
+		c[i].Signals = append(c[i].Signals, Signal{Name: signalFileCoverage, Value: weightFileCoverage * v,
+			Detail: fmt.Sprintf("its file holds %d of the query's %d strongest words", n, nTerms)})
+		c[i].Score += weightFileCoverage * v
 		c[i].Reason = reasonOf(c[i].Signals)
 	}
 }

@@ -13,7 +13,8 @@ documents the budget in budget.go.
 	   code, docs: full-text search + symbol lookups ─▶ pool of blocks
 	   ─base signals─▶ seeds ─callers and definitions─▶ reference graph
 	   ─personalized PageRank─▶ cut to MaxCandidates ─Read─▶ phrase bonus
-	   ─coverage─▶ spread over files─▶ normalize to [0,1] ─▶ candidates
+	   ─coverage, file coverage─▶ spread over files─▶ normalize to [0,1]
+	   ─▶ candidates of every source ─fuse─▶ one ranking
 	candidates ─followers, dedup, budget, render─▶ pack
 
 # Query analysis
@@ -62,8 +63,19 @@ typed and by their last one or two parts (`sy.Matrix.hstack` →
 as path parts (60 hits), so a file the query names ("autodoc_typehints" →
 sphinx/ext/autodoc/typehints.py) enters the pool even when the common
 words of a long issue fill the text hits. The docs source
-(NewDocsProvider) searches prose blocks only and skips the lookups, the
-path words and the graph.
+(NewDocsProvider) searches prose blocks only and skips the lookups and
+the graph. A caller that wants a longer ranked list asks for it per
+request (WithCandidates: loupe pack --candidates N, MCP's candidates
+argument) in place of MaxCandidates; the search then asks for as many hits.
+
+The index keeps the same hits whatever its segment layout: bleve breaks
+ties between equal scores by internal document number, which depends on
+how a build's batches landed in segments, and two fresh builds of one
+tree kept different blocks at the cut of a search or a lookup, which
+moved every signal computed over the pool (file relevance, coverage, name
+counts) by about 1 %. Ties at the cut are ordered by block ID
+(index.topHits), so the same request on the same tree gives the same
+bytes.
 
 # Signals
 
@@ -71,26 +83,32 @@ A block's raw score is the sum of its signals. Each is named, carries a
 one-line detail, and appears in --explain and in JSON; the candidate's
 Reason is the detail of its strongest positive signal.
 
-	text    weightText × bm25 / best bm25 of the request                 (1.0 at most)
-	symbol  weightSymbolExact   name or Type.method is an identifier      1.2
-	        weightSymbolPart    name is the last part of one (pay.Retry)  0.9
-	        weightSymbolFold    same ignoring case and "_"                0.7
-	        weightSymbolKeyword name is a keyword (GlobSet ← "globset")   0.5
-	path    weightPathExact     the file is a query path, or its suffix   1.0
-	        weightPathDir       the file is under a query directory       0.5
-	        weightPathKeyword   the file's stem is a keyword              0.4
-	        weightPathDirKeyword a directory of it is a keyword           0.2
-	file    weightFile × (sum of the file's best 4 bm25) / best file's    0.6 at most
-	graph   weightGraph × PageRank inflow / best inflow                   0.5 at most
-	phrase  bonusPhrase         the text contains a phrase or error       0.6
-	coverage weightCoverage × idf-weighted share of the query's 12        1.0 at most
-	        strongest words found in the block's name and text
-	test    −penaltyTest        a test, the query is not about tests     −0.5
-	        bonusTestAsked      a test, the query is about tests          0.2
-	size    −penaltyTiny        at most 2 lines                          −0.2
-	        −penaltyLong × min(1, log2(lines/150))                       −0.3 at most
-	kind    −penaltyHeader, −penaltyWindow  imports; lines outside symbols −0.15, −0.1
-	spread  the n-th best block of a file keeps (1−penaltySameFile)^n of its score
+	text     weightText × bm25 / best bm25 of the request
+	symbol   weightSymbolQualified  a top-level name in the package the query names (url.Parse)
+	         weightSymbolExact      name or Type.method is an identifier
+	         weightSymbolPart       name is the last part of one (pay.Retry)
+	         weightSymbolFold       same ignoring case and "_"
+	         weightSymbolKeyword    name is a keyword (GlobSet ← "globset")
+	path     weightPathExact        the file is a query path, or its suffix
+	         weightPathDir          the file is under a query directory
+	         weightPathKeyword      the file's stem is a keyword
+	         weightPathDirKeyword   a directory of it is a keyword
+	file     weightFile × (sum of the file's best 4 bm25) / best file's
+	graph    weightGraph × PageRank inflow / best inflow
+	phrase   bonusPhrase            the text contains a phrase or error
+	coverage weightCoverage × idf-weighted share of the query's 12 strongest
+	         words found in the block's name and text
+	filecoverage weightFileCoverage × the same share over the union of the
+	         words held by every candidate of the block's file
+	test     −penaltyTest           a test, the query is not about tests
+	         bonusTestAsked         a test, the query is about tests
+	size     −penaltyTiny           at most 2 lines
+	         −penaltyLong × min(1, log2(lines/150))
+	kind     −penaltyHeader, −penaltyWindow  imports; lines outside symbols
+	place    −penaltyVendored, −penaltyGenerated, −penaltyBuild,
+	         −penaltyTestData, −penaltyExample, −penaltyLegacy (see below)
+	spread   the n-th best block of a file keeps (1−penaltySameFile)^n of its score
+	source   a documentation block keeps docsPrior of its score (see Fusion)
 
 Only the maximum applies within symbol and within path. A name that is
 one plain word of the query ("token" names analyzer.token) is counted
@@ -103,14 +121,36 @@ first 12 keywords, compared lightly stemmed: "enforced" ≈ "enforce") the
 block holds, each weighted by its rarity among the candidates (ln(1 +
 N/(1+df)) over the N read candidates: a word every candidate holds says
 nothing). It needs the text, so it is computed on the candidates after
-they are read, before spread and normalization. A keyword match
+they are read, before spread and normalization. File coverage is the same
+count over a whole file's candidates: a file about the question as a
+whole (one block says "keep-alive", another "timeout", a third "server")
+wins over a file with one block that happens to name one rare word. A
+keyword match
 (symbol or file name) is divided by the square root of how many blocks of
 the pool share that name or files that stem: "server" names a dozen blocks
 of the Go tree and says little about each; "globset" names one. A block
 found only through the graph (no text match) keeps half its graph signal
-(penaltyGraphOnly). Worked example: the
-query "fix retryPayment in pay/retry.go" against three hits with BM25 4, 2
-and 3:
+(penaltyGraphOnly).
+
+A qualifier narrows a name: for "url.Parse", the function Parse of a
+package, module or file named url (net/url/url.go) scores
+weightSymbolQualified, above the method URL.Parse and the other Parse
+functions of the tree (weightSymbolPart); "sort.Slice" is package sort's.
+
+Place is a path prior. Vendored copies (vendor/, third_party/,
+node_modules/, so cmd/vendor), generated files (*.pb.go, *_generated.*,
+*.min.js), build and project files (CMakeLists.txt, BUILD.bazel,
+Makefile*, *.csproj, pom.xml, configure inputs), test data (testdata/,
+fixtures/, mocks/, fakes/), examples and legacy copies (legacy/,
+deprecated/, compat/, v1/) share the words of the code they surround (a
+CMakeLists names every source file of its directory) and crowd it out. Each
+is pushed down unless the query names its kind ("the bazel rules", "in the
+examples", "v1"). Test files are recognized in the usual names of each
+language (foo_test.cc, FooTest.java, FooTests.cs, foo_spec.rb, test/,
+spec/).
+
+Worked example: the query "fix retryPayment in pay/retry.go" against
+three hits with BM25 4, 2 and 3:
 
 	pay/retry.go        retryPayment      1.0 text + 1.2 symbol + 1.0 path + 0.6 file        = 3.80 → 1.00
 	pay/retry_test.go   TestRetryPayment  0.75 text + 0.28 path + 0.45 file − 0.5 test         = 0.98 → 0.26
@@ -118,8 +158,60 @@ and 3:
 
 (before coverage, which adds up to 1.0 to each by the query words it holds).
 
-Scores are divided by the best so each source's scores lie in [0,1]; ties
-break by path, then line, so equal inputs give equal output.
+Scores are divided by the best candidate's, or by normFloor (the raw score
+of a plain good match) when the best is weaker, so each source's scores
+lie in [0,1] and a source whose best match is weak keeps low scores;
+ties break by path, then line, so equal inputs give equal output.
+
+# Fusion
+
+Every source's candidates share one scale: sorted by score, the list
+means "best first" across sources. A docs section and a code block used
+to both score 1.0 as the best of their sources and interleave; now a
+documentation block (a prose file: Markdown, reST, text) keeps docsPrior
+of its score unless the query asks for documentation ("readme", "docs",
+"guide"), and a source's weak best stays weak (normFloor). Code the index
+cannot parse yet is filed as text under docs; it is not prose and keeps
+its score.
+
+# Weights
+
+The constants, as score.go, coverage.go, score_place.go and fuse.go define
+them (a test keeps this table and the code in step), and what switching
+each signal off costs on the evaluations (docs/bench/eval.md, section
+"Ranking for questions in words"):
+
+	weightText            1.0
+	weightSymbolQualified 1.6
+	weightSymbolExact     1.2
+	weightSymbolPart      0.9
+	weightSymbolFold      0.7
+	weightSymbolKeyword   0.5
+	weightPathExact       1.0
+	weightPathDir         0.5
+	weightPathKeyword     0.4
+	weightPathDirKeyword  0.2
+	weightFile            0.6
+	weightGraph           0.5
+	weightCoverage        1.0
+	weightFileCoverage    0.5
+	bonusPhrase           0.6
+	bonusTestAsked        0.2
+	penaltyGraphOnly      0.5
+	penaltyTest           0.5
+	penaltySameFile       0.4
+	penaltyTiny           0.2
+	penaltyLong           0.3
+	penaltyHeader         0.15
+	penaltyWindow         0.1
+	penaltyVendored       0.6
+	penaltyGenerated      0.6
+	penaltyBuild          0.5
+	penaltyTestData       0.5
+	penaltyExample        0.3
+	penaltyLegacy         0.25
+	docsPrior             0.5
+	normFloor             2.0
 
 # Reference graph
 

@@ -114,6 +114,7 @@ func (e *Engine) Retrieve(ctx context.Context, raw string) (*Retrieval, error) {
 	set := newCandidateSet()
 	e.collect(r, set, pjobs, pouts)
 	e.collect(r, set, fjobs, fouts)
+	fuse(r.Query, set.list)
 	r.Candidates = set.sorted()
 	return r, nil
 }

@@ -43,6 +43,9 @@ func AnalyzeQuery(raw string) Query {
 		Paths:       a.paths.top(maxPaths),
 		Phrases:     a.phrases.top(maxPhrases),
 	}
+	if len(q.Keywords)+len(q.Identifiers)+len(q.Paths) == 0 {
+		q.Identifiers = loneName(text)
+	}
 	q.Intent = a.intent()
 	q.Scope = a.scope(q)
 	q.AboutTests = a.aboutTests()
@@ -326,3 +329,14 @@ const (
 	ScopeModule   = "module"
 	ScopeCodebase = "codebase"
 )
+
+// loneName is the query as an identifier when it is one short word that
+// query analysis would otherwise drop ("g", flask's request globals; "io"):
+// a query of one name asks for that name.
+func loneName(text string) []string {
+	w := strings.TrimSpace(text)
+	if w == "" || strings.ContainsAny(w, " \t\n") || !isIdentWord(w) {
+		return nil
+	}
+	return []string{w}
+}

@@ -111,6 +111,11 @@ func (p *indexProvider) Source() Source { return p.src }
 // Candidates retrieves, scores and reads the blocks for q, best first,
 // with scores normalized to [0,1].
 func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, error) {
+	if n, ok := requestCandidates(ctx); ok && n != p.opts.MaxCandidates {
+		cp := *p
+		cp.opts = p.opts.withCandidates(n)
+		p = &cp
+	}
 	clock := newSoftClock(ctx)
 	q = withRelated(p.s, q, p.opts) // vocabulary expansions: expand_terms.go
 	pool, err := p.gather(ctx, q)
@@ -221,9 +226,9 @@ func (p *indexProvider) gather(ctx context.Context, q Query) (*pool, error) {
 		if err := p.lookupSymbols(ctx, q, pl); err != nil {
 			return nil, err
 		}
-		if err := p.searchPathWords(ctx, q, pl); err != nil {
-			return nil, err
-		}
+	}
+	if err := p.searchPathWords(ctx, q, pl); err != nil {
+		return nil, err
 	}
 	return pl, ctx.Err()
 }
@@ -242,7 +247,8 @@ func (p *indexProvider) searchPathWords(ctx context.Context, q Query, pl *pool) 
 	if len(words) == 0 {
 		return nil
 	}
-	hits, err := p.s.Search(ctx, index.Query{Paths: words, ExcludeDocs: true, Limit: p.opts.PathWordHits})
+	hits, err := p.s.Search(ctx, index.Query{Paths: words, ExcludeDocs: p.src == SourceCode,
+		OnlyDocs: p.src == SourceDocs, Limit: p.opts.PathWordHits})
 	if err != nil {
 		return fmt.Errorf("engine: path words search: %w", err)
 	}

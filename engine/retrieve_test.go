@@ -289,7 +289,8 @@ func TestDocsProviderAndReads(t *testing.T) {
 	if len(code2) != 1 || !code2[0].Stale || !hasSignal(code2[0], signalPhrase) {
 		t.Fatalf("code: %+v", code2)
 	}
-	if !s.queries[1].ExcludeDocs || !s.queries[0].OnlyDocs {
+	// docs: text, then path words; code: text, then path words.
+	if !s.queries[0].OnlyDocs || !s.queries[1].OnlyDocs || !s.queries[2].ExcludeDocs || !s.queries[3].ExcludeDocs {
 		t.Errorf("queries %+v", s.queries)
 	}
 }

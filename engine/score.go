@@ -16,10 +16,11 @@ import (
 const (
 	weightText = 1.0 // BM25 from the index, divided by the best hit's
 
-	weightSymbolExact   = 1.2 // name or qualified name is an identifier of the query
-	weightSymbolPart    = 0.9 // name is the last part of a qualified identifier
-	weightSymbolFold    = 0.7 // same, ignoring case and underscores
-	weightSymbolKeyword = 0.5 // name (≥ minNameLen) is a keyword ("globset" → GlobSet)
+	weightSymbolQualified = 1.6 // a top-level name in the package the query qualifies it with (url.Parse)
+	weightSymbolExact     = 1.2 // name or qualified name is an identifier of the query
+	weightSymbolPart      = 0.9 // name is the last part of a qualified identifier
+	weightSymbolFold      = 0.7 // same, ignoring case and underscores
+	weightSymbolKeyword   = 0.5 // name (≥ minNameLen) is a keyword ("globset" → GlobSet)
 
 	weightPathExact      = 1.0 // the file is a path of the query (or its suffix)
 	weightPathDir        = 0.5 // the file is inside a directory or module of the query
@@ -40,6 +41,12 @@ const (
 	penaltyLong     = 0.3  // per doubling past longLines lines, at most once
 	penaltyHeader   = 0.15 // package clause and imports
 	penaltyWindow   = 0.1  // a window of lines outside any symbol
+
+	// normFloor is the raw score of a plain good match (full text, half
+	// the coverage, file evidence): scores are divided by the best
+	// candidate's or by this, whichever is larger, so a source whose best
+	// is weak keeps low scores beside a source with a strong match.
+	normFloor = 2.0
 )
 
 const (
@@ -52,17 +59,20 @@ const (
 
 // Signal names, as shown by --explain and in JSON.
 const (
-	signalText     = "text"
-	signalSymbol   = "symbol"
-	signalPath     = "path"
-	signalFile     = "file"
-	signalGraph    = "graph"
-	signalPhrase   = "phrase"
-	signalTest     = "test"
-	signalSize     = "size"
-	signalKind     = "kind"
-	signalSpread   = "spread"
-	signalCoverage = "coverage"
+	signalText         = "text"
+	signalSymbol       = "symbol"
+	signalPath         = "path"
+	signalFile         = "file"
+	signalGraph        = "graph"
+	signalPhrase       = "phrase"
+	signalTest         = "test"
+	signalSize         = "size"
+	signalKind         = "kind"
+	signalSpread       = "spread"
+	signalCoverage     = "coverage"
+	signalPlace        = "place"
+	signalFileCoverage = "filecoverage"
+	signalSource       = "source"
 )
 
 // ranker scores the blocks of one request.
@@ -84,6 +94,10 @@ type ranker struct {
 // identForm is an identifier with the forms it may match.
 type identForm struct {
 	typed, last, lastTwo, folded string
+	// qualifier is the part before the name, folded: "url" of url.Parse,
+	// "sort" of sort.Slice. It narrows a name shared by many blocks to
+	// the one in that package, module or file.
+	qualifier string
 }
 
 func newRanker(q Query, opts RankOptions, src Source) *ranker {
@@ -100,6 +114,7 @@ func newRanker(q Query, opts RankOptions, src Source) *ranker {
 		f := identForm{typed: strings.ReplaceAll(id, "::", "."), last: parts[len(parts)-1]}
 		if len(parts) > 1 {
 			f.lastTwo = strings.Join(parts[len(parts)-2:], ".")
+			f.qualifier = fold(parts[len(parts)-2])
 		}
 		f.folded = fold(f.last)
 		r.idents = append(r.idents, f)
@@ -129,6 +144,7 @@ func (r *ranker) base(pl *pool) {
 		r.add(f, signalTest, r.test(f.block))
 		r.add(f, signalSize, sizePrior(f.block))
 		r.add(f, signalKind, kindPrior(f.block))
+		r.add(f, signalPlace, r.place(f.block.Path))
 	}
 }
 
@@ -187,6 +203,8 @@ func (r *ranker) symbol(b index.Block) Signal {
 		switch {
 		case id.typed == b.QualName || id.typed == b.Name || (id.lastTwo != "" && id.lastTwo == b.QualName):
 			try(weightSymbolExact, "name matches "+id.typed)
+		case id.last == b.Name && id.qualifier != "" && topLevel(b) && inPackage(b.Path, id.qualifier):
+			try(weightSymbolQualified, "name matches "+id.typed+" (in package "+id.qualifier+")")
 		case id.last == b.Name:
 			try(weightSymbolPart, "name matches "+id.typed)
 		case id.folded == fold(b.Name):
@@ -312,6 +330,9 @@ func isTestBlock(b index.Block) bool {
 	}
 	p := "/" + b.Path
 	base := path.Base(p)
+	if testFileStem(strings.TrimSuffix(base, path.Ext(base))) || testDir(strings.ToLower(p)) {
+		return true
+	}
 	return strings.HasSuffix(base, "_test.go") || strings.HasPrefix(base, "test_") ||
 		strings.HasSuffix(base, "_test.py") || strings.Contains(base, ".test.") ||
 		strings.Contains(base, ".spec.") || strings.Contains(p, "/tests/") ||
@@ -397,7 +418,7 @@ func (r *ranker) finish(c []Candidate) []Candidate {
 		}
 		return c
 	}
-	top := c[0].Score
+	top := max(c[0].Score, normFloor)
 	for i := range c {
 		c[i].Score = max(0, c[i].Score/top)
 	}
@@ -440,3 +461,42 @@ func reasonOf(sig []Signal) string {
 	}
 	return sig[best].Detail
 }
+
+// testFileStem knows the test file names of other languages: foo_test.cc,
+// FooTest.java, FooTests.cs, foo_spec.rb, foo-test.js.
+func testFileStem(stem string) bool {
+	for _, suf := range []string{"_test", "_tests", "-test", "-tests", "_spec", "-spec", "_unittest"} {
+		if strings.HasSuffix(strings.ToLower(stem), suf) {
+			return true
+		}
+	}
+	for _, suf := range []string{"Test", "Tests", "Spec"} {
+		if rest, ok := strings.CutSuffix(stem, suf); ok && rest != "" && !strings.HasSuffix(rest, "_") {
+			return true
+		}
+	}
+	return false
+}
+
+// testDir reports a lowercased "/"-prefixed path under a test folder.
+func testDir(p string) bool {
+	for _, d := range []string{"/test/", "/tests/", "/spec/", "/specs/", "/__tests__/", "/testing/", "/unittests/"} {
+		if strings.Contains(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// inPackage reports whether a file is in the package or module q names
+// (folded): its directory ("url" → net/url/url.go) or its file stem
+// ("utils" → pkg/utils.py).
+func inPackage(p, q string) bool {
+	dir, file := path.Split(p)
+	return fold(path.Base(strings.TrimSuffix(dir, "/"))) == q ||
+		fold(strings.TrimSuffix(file, path.Ext(file))) == q
+}
+
+// topLevel reports a block that is not a member of a type: for url.Parse,
+// the function Parse of package url, not the method URL.Parse.
+func topLevel(b index.Block) bool { return b.QualName == "" || b.QualName == b.Name }

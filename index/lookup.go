@@ -91,12 +91,8 @@ func (ix *Index) lookup(ctx context.Context, q query.Query, limit int) ([]Block,
 
 // lookupHits runs q for a small page first and again for limit hits only
 // when more matched; the result is the same as one search for limit.
+// The hits kept when more match are the same whatever the index's segment
+// layout (see topHits).
 func lookupHits(ctx context.Context, bi bleve.Index, q query.Query, limit int) (search.DocumentMatchCollection, error) {
-	first := min(limit, firstLookup)
-	res, total, err := runQuery(ctx, bi, q, first)
-	if err != nil || first == limit || total <= uint64(len(res)) {
-		return res, err
-	}
-	res, _, err = runQuery(ctx, bi, q, limit)
-	return res, err
+	return topHits(ctx, bi, q, limit, min(limit, firstLookup)+1)
 }

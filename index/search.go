@@ -50,7 +50,7 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	}
 	var hits []Hit
 	err := ix.withIndex(func(bi bleve.Index) error {
-		res, _, err := runQuery(ctx, bi, buildQuery(q), limit)
+		res, err := topHits(ctx, bi, buildQuery(q), limit, limit+1)
 		if err != nil {
 			return err
 		}
@@ -90,6 +90,53 @@ func runQuery(ctx context.Context, bi bleve.Index, q query.Query, limit int) (se
 		return nil, 0, fmt.Errorf("index: search: %w", err)
 	}
 	return res.Hits, res.Total, nil
+}
+
+// maxTieHits bounds the hits topHits asks for while it looks for the end
+// of a group of equal scores at the cut.
+const maxTieHits = 4096
+
+// topHits returns the best limit hits of q, the same ones whatever the
+// index's segment layout. bleve breaks ties between equal scores by
+// internal document number, which depends on how the batches of a build
+// landed in segments: two builds of one tree kept different blocks when
+// equal scores straddled the cut, and every signal computed over the pool
+// (file relevance, coverage, name counts) moved with them. topHits asks
+// for more hits until the group of scores equal to the last kept one is
+// whole, then orders ties by document ID and cuts; when the group is too
+// large to fetch, it is dropped whole. first is the page asked first
+// (a small one saves allocating a large page when few match).
+func topHits(ctx context.Context, bi bleve.Index, q query.Query, limit, first int) (search.DocumentMatchCollection, error) {
+	for n := max(1, first); ; {
+		res, total, err := runQuery(ctx, bi, q, n)
+		if err != nil || uint64(len(res)) >= total && len(res) <= limit {
+			return res, err // every match fits
+		}
+		if len(res) <= limit {
+			n = limit + 1 // a small first page was full
+			continue
+		}
+		sortMatches(res)
+		cut := res[limit-1].Score
+		if res[len(res)-1].Score != cut || uint64(len(res)) >= total {
+			return res[:limit], nil
+		}
+		if n >= maxTieHits {
+			i := limit
+			for i > 0 && res[i-1].Score == cut {
+				i--
+			}
+			return res[:i], nil
+		}
+		n = min(2*n, maxTieHits)
+	}
+}
+
+// sortMatches orders by score, then document ID.
+func sortMatches(res search.DocumentMatchCollection) {
+	slices.SortStableFunc(res, func(a, b *search.DocumentMatch) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(a.ID, b.ID))
+	})
 }
 
 func sortHits(hits []Hit) {

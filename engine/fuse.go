@@ -1,0 +1,59 @@
+package engine
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// Fusion: one ranking across sources. Each index-backed provider divides
+// its scores by its own best, so the best docs section and the best code
+// block both scored 1.0 and a list sorted by score interleaved them. The
+// sources answer different questions: a person asking how something works
+// wants the code first, and the prose that describes it after. fuse
+// multiplies each docs candidate's score by docsPrior, unless the query
+// asks for documentation, so that sorting every candidate by score means
+// "best first" across sources.
+const docsPrior = 0.5
+
+// docWords are the query words that ask for documentation.
+var docWords = []string{"doc", "docs", "documentation", "documented", "readme", "guide",
+	"tutorial", "changelog", "manual", "markdown", "faq", "howto"}
+
+// asksForDocs reports whether the query names documentation.
+func asksForDocs(q Query) bool {
+	for _, k := range q.Keywords {
+		for _, w := range docWords {
+			if k == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// proseExts are the extensions of documentation files. The index files
+// every language it cannot parse as text, and text goes to the docs
+// source: a PHP or Haskell file found there is code and keeps its score.
+var proseExts = map[string]bool{"": true, ".md": true, ".markdown": true, ".rst": true,
+	".txt": true, ".adoc": true, ".asciidoc": true, ".org": true, ".rdoc": true, ".textile": true}
+
+// isProsePath reports whether a path names a documentation file.
+func isProsePath(p string) bool { return proseExts[strings.ToLower(path.Ext(p))] }
+
+// fuse puts the candidates of every source on one scale (see above); the
+// change is a signal of its own, so --explain shows it.
+func fuse(q Query, c []Candidate) {
+	if asksForDocs(q) {
+		return
+	}
+	for i := range c {
+		if c[i].Source != SourceDocs || c[i].Score <= 0 || !isProsePath(c[i].Block.Path) {
+			continue
+		}
+		v := c[i].Score * (docsPrior - 1)
+		c[i].Signals = append(c[i].Signals, Signal{Name: signalSource, Value: v,
+			Detail: fmt.Sprintf("documentation ranks below code (×%.1f)", docsPrior)})
+		c[i].Score += v
+	}
+}

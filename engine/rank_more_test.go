@@ -1,0 +1,107 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/loupe-dev/loupe/index"
+)
+
+func TestWithCandidatesLengthensTheList(t *testing.T) {
+	var hits []index.Hit
+	for i := range 30 {
+		hits = append(hits, hit(fn(fmt.Sprintf("pkg/f%02d.go", i), fmt.Sprintf("alpha%02d", i), 1, 5), float64(30-i)))
+	}
+	s := &fakeSearcher{hits: hits}
+	o := noGraph()
+	o.MaxCandidates, o.SearchLimit = 10, 10
+	p := NewCodeProvider(s, o)
+	q := AnalyzeQuery("alpha beta")
+	short, err := p.Candidates(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	long, err := p.Candidates(WithCandidates(context.Background(), 25), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(short) != 10 || len(long) != 25 {
+		t.Fatalf("got %d and %d candidates, want 10 and 25", len(short), len(long))
+	}
+	if last := s.queries[len(s.queries)-1]; last.Limit < 25 {
+		t.Errorf("search limit %d under the candidates asked", last.Limit)
+	}
+}
+
+func TestPlacePushesDownBuildVendoredAndTestData(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		want *placeKind
+	}{
+		{"strings/CMakeLists.txt", &placeBuild},
+		{"strings/BUILD.bazel", &placeBuild},
+		{"lib/Makefile.inc", &placeBuild},
+		{"Src/Newtonsoft.Json.csproj", &placeBuild},
+		{"cmd/vendor/golang.org/x/text/language/parse.go", &placeVendored},
+		{"cmd/api/testdata/src/pkg/p1/p1.go", &placeTestData},
+		{"src/Illuminate/Support/Testing/Fakes/EventFake.php", &placeTestData},
+		{"examples/basic/main.go", &placeExample},
+		{"pydantic/v1/main.py", &placeLegacy},
+		{"api/v1/types.pb.go", &placeGenerated},
+		{"net/url/url.go", nil},
+		{"src/build.rs", nil},
+	} {
+		if got := placeOf(tc.path); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.path, got, tc.want)
+		}
+	}
+	r := newRanker(AnalyzeQuery("the bazel BUILD rules for strings"), DefaultRankOptions(), SourceCode)
+	if s := r.place("strings/BUILD.bazel"); s.Value != 0 {
+		t.Errorf("asked for bazel, still pushed down: %+v", s)
+	}
+	r = newRanker(AnalyzeQuery("string view"), DefaultRankOptions(), SourceCode)
+	if s := r.place("strings/BUILD.bazel"); s.Value != -penaltyBuild {
+		t.Errorf("build file not pushed down: %+v", s)
+	}
+}
+
+func TestFusePutsDocsBelowCodeOfEqualScore(t *testing.T) {
+	code := Candidate{ID: "c", Source: SourceCode, Score: 1, Block: index.Block{Path: "pay/retry.go"}}
+	doc := Candidate{ID: "d", Source: SourceDocs, Score: 1, Block: index.Block{Path: "docs/retry.md"}}
+	php := Candidate{ID: "p", Source: SourceDocs, Score: 1, Block: index.Block{Path: "src/Retry.php"}}
+	c := []Candidate{code, doc, php}
+	fuse(AnalyzeQuery("how are payments retried"), c)
+	if c[0].Score != 1 || c[1].Score != docsPrior || c[2].Score != 1 {
+		t.Errorf("scores %v %v %v, want 1, %v, 1 (a code file the index filed as text keeps its score)",
+			c[0].Score, c[1].Score, c[2].Score, docsPrior)
+	}
+	if !hasSignal(c[1], signalSource) {
+		t.Errorf("the fused score has no signal: %+v", c[1].Signals)
+	}
+	c = []Candidate{code, doc}
+	fuse(AnalyzeQuery("where is retrying documented in the readme"), c)
+	if c[1].Score != 1 {
+		t.Errorf("docs asked for, still pushed down: %v", c[1].Score)
+	}
+}
+
+func TestLoneShortNameIsAnIdentifier(t *testing.T) {
+	if got := AnalyzeQuery("g").Identifiers; len(got) != 1 || got[0] != "g" {
+		t.Errorf(`"g" → identifiers %v, want [g]`, got)
+	}
+	if got := AnalyzeQuery("a b").Identifiers; len(got) != 0 {
+		t.Errorf(`"a b" → identifiers %v, want none`, got)
+	}
+}
+
+func TestQualifierNarrowsToThePackage(t *testing.T) {
+	fn := index.Block{ID: "net/url/url.go#Parse", Path: "net/url/url.go", Name: "Parse", QualName: "Parse"}
+	method := index.Block{ID: "net/url/url.go#URL.Parse", Path: "net/url/url.go", Name: "Parse", QualName: "URL.Parse"}
+	other := index.Block{ID: "text/template/parse/parse.go#Parse", Path: "text/template/parse/parse.go", Name: "Parse", QualName: "Parse"}
+	r := newRanker(AnalyzeQuery("url.Parse accepts invalid port"), DefaultRankOptions(), SourceCode)
+	f, m, o := r.symbol(fn).Value, r.symbol(method).Value, r.symbol(other).Value
+	if f != weightSymbolQualified || m >= f || o >= f {
+		t.Errorf("func Parse %v, method URL.Parse %v, template Parse %v: the package's function must win", f, m, o)
+	}
+}

@@ -1,0 +1,111 @@
+package engine
+
+import (
+	"path"
+	"strings"
+)
+
+// The place signal: where a file sits says how likely it is to be the
+// code a question is about. Vendored copies, generated code, build and
+// project files, examples, test data and legacy copies share the words of
+// the code they surround (a CMakeLists names every source file of its
+// directory; a vendored copy of a library holds its functions too) and
+// crowd out the real thing. Each kind is pushed down unless the query
+// names it ("the bazel BUILD file", "in the examples").
+const (
+	penaltyVendored  = 0.6  // vendor/, third_party/, node_modules/
+	penaltyGenerated = 0.6  // *.pb.go, *_generated.*, *.min.js
+	penaltyBuild     = 0.5  // CMakeLists.txt, BUILD.bazel, Makefile, *.csproj, pom.xml, configure inputs
+	penaltyTestData  = 0.5  // testdata/, fixtures/, mocks/, fakes/
+	penaltyExample   = 0.3  // examples/, samples/, demos/
+	penaltyLegacy    = 0.25 // legacy/, deprecated/, compat/, v1/ beside the current code
+)
+
+// placeKind is one kind of place with the query words that ask for it.
+type placeKind struct {
+	name    string
+	penalty float64
+	asks    []string // keywords that lift the penalty
+}
+
+var (
+	placeVendored  = placeKind{"vendored", penaltyVendored, []string{"vendor", "vendored", "third", "party", "dependency", "dependencies"}}
+	placeGenerated = placeKind{"generated", penaltyGenerated, []string{"generated", "generate", "generator", "codegen", "protobuf", "proto", "minified"}}
+	placeBuild     = placeKind{"a build file", penaltyBuild, []string{"cmake", "cmakelists", "bazel", "makefile", "makefiles", "csproj", "msbuild", "maven", "gradle", "pom", "autoconf", "proguard", "buildsystem"}}
+	placeTestData  = placeKind{"test data", penaltyTestData, []string{"testdata", "fixture", "fixtures", "mock", "mocks", "fake", "fakes", "test", "tests", "testing"}}
+	placeExample   = placeKind{"an example", penaltyExample, []string{"example", "examples", "sample", "samples", "demo", "demos", "tutorial"}}
+	placeLegacy    = placeKind{"a legacy copy", penaltyLegacy, []string{"legacy", "deprecated", "compat", "compatibility", "v1", "old"}}
+)
+
+// Directories, lowercased, that mark each kind.
+var placeDirs = map[string]*placeKind{
+	"vendor": &placeVendored, "third_party": &placeVendored, "third-party": &placeVendored,
+	"thirdparty": &placeVendored, "node_modules": &placeVendored, "bower_components": &placeVendored,
+	"generated": &placeGenerated, "__generated__": &placeGenerated,
+	"testdata": &placeTestData, "test-data": &placeTestData, "test_data": &placeTestData,
+	"fixtures": &placeTestData, "fixture": &placeTestData, "__fixtures__": &placeTestData,
+	"mocks": &placeTestData, "__mocks__": &placeTestData, "fakes": &placeTestData,
+	"examples": &placeExample, "example": &placeExample, "_examples": &placeExample,
+	"samples": &placeExample, "sample": &placeExample, "demo": &placeExample, "demos": &placeExample,
+	"legacy": &placeLegacy, "deprecated": &placeLegacy, "_compat": &placeLegacy, "compat": &placeLegacy,
+	"v1": &placeLegacy,
+}
+
+// Build and project files by exact base name, lowercased.
+var buildNames = map[string]bool{
+	"cmakelists.txt": true, "build": true, "build.bazel": true, "workspace": true,
+	"workspace.bazel": true, "module.bazel": true, "makefile": true, "gnumakefile": true,
+	"makefile.am": true, "makefile.in": true, "makefile.inc": true, "configure": true,
+	"configure.ac": true, "configure.in": true, "pom.xml": true, "build.gradle": true,
+	"build.gradle.kts": true, "settings.gradle": true, "meson.build": true, "sconstruct": true,
+	"package.json": true, "package-lock.json": true, "yarn.lock": true, "cargo.toml": true,
+	"cargo.lock": true, "go.mod": true, "go.sum": true, "setup.cfg": true, "pyproject.toml": true,
+	"gemfile": true, "gemfile.lock": true, "composer.json": true, "composer.lock": true,
+	"dockerfile": true, "vcpkg.json": true, "conanfile.txt": true, "build.zig": true,
+	"build.zig.zon": true, "mix.exs": true, "mix.lock": true, "stack.yaml": true, "rakefile": true,
+}
+
+// Build and project files by extension.
+var buildExts = map[string]bool{
+	".cmake": true, ".bzl": true, ".bazel": true, ".mk": true, ".am": true, ".in": true,
+	".def": true, ".csproj": true, ".vcxproj": true, ".sln": true, ".props": true,
+	".targets": true, ".ruleset": true, ".pro": true, ".gradle": true, ".nuspec": true,
+	".cabal": true, ".gemspec": true, ".podspec": true, ".rockspec": true, ".lock": true,
+	".filters": true, ".vcproj": true, ".m4": true, ".pc": true,
+}
+
+// placeOf classifies a path; nil for ordinary code.
+func placeOf(p string) *placeKind {
+	low := strings.ToLower(p)
+	base := path.Base(low)
+	switch {
+	case buildNames[base] || buildExts[path.Ext(base)]:
+		return &placeBuild
+	case strings.Contains(base, ".pb.") || strings.HasSuffix(base, "_pb2.py") ||
+		strings.Contains(base, "_generated.") || strings.Contains(base, ".generated.") ||
+		strings.Contains(base, ".min.") || strings.HasPrefix(base, "zz_generated"):
+		return &placeGenerated
+	}
+	dirs := strings.Split(path.Dir(low), "/")
+	for _, d := range dirs {
+		if k := placeDirs[d]; k != nil {
+			return k
+		}
+	}
+	return nil
+}
+
+// place is the path prior of a block's file: a penalty for the kinds of
+// place above, lifted when the query asks for that kind.
+func (r *ranker) place(p string) Signal {
+	k := placeOf(p)
+	if k == nil {
+		return Signal{}
+	}
+	for _, w := range k.asks {
+		if r.keywords[w] {
+			return Signal{}
+		}
+	}
+	return Signal{Value: -k.penalty, Detail: p + " is " + k.name}
+}
