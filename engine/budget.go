@@ -93,12 +93,14 @@ const headerEstimate = 16
 // levelOption is one level a candidate may be packed at.
 type levelOption struct {
 	level Level
-	head  int // head allowance (estimated tokens), LevelHead only
+	head  int    // head allowance (estimated tokens), LevelHead only
+	spans []span // the lines kept
 	est   int
 	exact int // -1 until measured
 	value float64
 	body  string
 	note  string
+	shown [][2]int
 }
 
 // packChoice is the solver's state for one candidate.
@@ -289,7 +291,7 @@ func (p *packer) setup(live []Candidate) {
 		}
 		ch.ceiling = min(max(ceiling, LevelFull), LevelReference)
 		if ch.pinned || ch.fixed { // no cap: options are final
-			ch.opts = levelOptions(c, ch.ceiling, -1)
+			ch.opts = levelOptions(c, p.lines[i], ch.ceiling, -1)
 		}
 	}
 }
@@ -359,8 +361,8 @@ func (p *packer) share() {
 	demand := map[Source]int{}
 	for i, c := range p.cands {
 		if !p.ch[i].pinned {
-			est, _ := levelEstimates(c, -1)
-			demand[c.Source] += est[p.ch[i].ceiling]
+			plans, _ := levelPlans(c, p.lines[i], -1)
+			demand[c.Source] += plans[p.ch[i].ceiling].est
 		}
 	}
 	srcs := p.sourceOrder(demand)
@@ -383,7 +385,7 @@ func (p *packer) share() {
 		if demand[c.Source] > p.shares[c.Source] {
 			cap = max(p.shares[c.Source], fair[c.Source]) / capDivisor
 		}
-		ch.opts = levelOptions(c, ch.ceiling, cap)
+		ch.opts = levelOptions(c, p.lines[i], ch.ceiling, cap)
 	}
 }
 
