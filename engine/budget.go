@@ -110,7 +110,8 @@ type packChoice struct {
 	ceiling Level         // the richest level offered
 	pinned  bool
 	keep    bool
-	fixed   bool // a person chose the level: no cap
+	fixed   bool          // a person chose the level: no cap
+	free    []levelOption // the options without the cap, for the leftover pass
 }
 
 // packUpgrade is a queued move of one candidate to a richer level.
@@ -359,10 +360,12 @@ func (p *packer) used() int {
 func (p *packer) share() {
 	room := max(p.avail-p.overhead-p.used(), 0)
 	demand := map[Source]int{}
+	own := make([]int, len(p.cands))
 	for i, c := range p.cands {
 		if !p.ch[i].pinned {
 			plans, _ := levelPlans(c, p.lines[i], -1)
-			demand[c.Source] += plans[p.ch[i].ceiling].est
+			own[i] = plans[p.ch[i].ceiling].est
+			demand[c.Source] += own[i]
 		}
 	}
 	srcs := p.sourceOrder(demand)
@@ -383,9 +386,48 @@ func (p *packer) share() {
 		}
 		cap := -1 // a source whose blocks all fit its share crowds out no one
 		if demand[c.Source] > p.shares[c.Source] {
-			cap = max(p.shares[c.Source], fair[c.Source]) / capDivisor
+			cap = blockCap(max(p.shares[c.Source], fair[c.Source]), demand[c.Source]-own[i])
 		}
 		ch.opts = levelOptions(c, p.lines[i], ch.ceiling, cap)
+		if cap >= 0 && uncapLeftovers {
+			ch.free = levelOptions(c, p.lines[i], ch.ceiling, -1)
+		}
+	}
+}
+
+// blockCap is the most a block may take of its source's share: a quarter,
+// or what the source's other blocks leave of it at full level when that
+// is more (then it crowds out no one).
+func blockCap(share, others int) int {
+	if !capByOthers {
+		return share / capDivisor
+	}
+	return max(share/capDivisor, share-others)
+}
+
+// uncap offers the capped candidates among items their levels above the
+// cap again, for the pass over what all sources left: the cap keeps one
+// block from crowding out its source's others, but tokens nobody took are
+// better spent on the richer level of a block that matters than left
+// unused. The option packed now stays as it is.
+func (p *packer) uncap(items []int) {
+	for _, i := range items {
+		ch := &p.ch[i]
+		if ch.free == nil {
+			continue
+		}
+		if ch.cur < 0 {
+			ch.opts, ch.free = ch.free, nil
+			continue
+		}
+		var opts []levelOption
+		for _, o := range ch.free {
+			if o.level < ch.opts[ch.cur].level {
+				opts = append(opts, o)
+			}
+		}
+		cur := len(opts)
+		ch.opts, ch.cur, ch.free = append(opts, ch.opts[ch.cur:]...), cur, nil
 	}
 }
 
@@ -428,6 +470,7 @@ func (p *packer) fill() {
 		all = append(all, bySource[s]...)
 	}
 	slices.Sort(all)
+	p.uncap(all)
 	rest := max(p.avail-p.overhead-p.used(), 0)
 	p.keepCheapest(all, &rest)
 	p.greedy(all, &rest)
