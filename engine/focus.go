@@ -27,6 +27,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Focus windows: lines of context kept around a matching line and around
@@ -128,6 +129,9 @@ type lineInfo struct {
 	anchors   []int     // line indexes never omitted, ascending
 	sigEnd    int
 	fileLines bool
+
+	mu    sync.Mutex       // guards plans: a lineInfo is shared through a PackCache
+	plans map[int]planMemo // levelPlans by cap
 }
 
 // newLineInfo splits c's (trimmed) text into lines and weighs them. masks

@@ -308,6 +308,30 @@ func offered(c Candidate, li *lineInfo, lv Level, plans [LevelReference + 1]leve
 // levelPlans plans c at every level, and returns the head allowance
 // under cap (cap < 0: no cap).
 func levelPlans(c Candidate, li *lineInfo, cap int) ([LevelReference + 1]levelPlan, int) {
+	li.mu.Lock()
+	m, ok := li.plans[cap]
+	li.mu.Unlock()
+	if ok {
+		return m.plans, m.head
+	}
+	plans, head := planLevels(c, li, cap)
+	li.mu.Lock()
+	if li.plans == nil {
+		li.plans = map[int]planMemo{}
+	}
+	li.plans[cap] = planMemo{plans, head}
+	li.mu.Unlock()
+	return plans, head
+}
+
+// planMemo is levelPlans' result for one cap.
+type planMemo struct {
+	plans [LevelReference + 1]levelPlan
+	head  int
+}
+
+// planLevels computes levelPlans.
+func planLevels(c Candidate, li *lineInfo, cap int) ([LevelReference + 1]levelPlan, int) {
 	hdr := headerEstimate + referenceEstimate(c)
 	full := li.estimate([]span{{0, len(li.lines)}})
 	head, focus := full/2, -1

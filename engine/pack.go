@@ -413,7 +413,8 @@ type PackCache struct {
 	dedup [dedupMemos]dedupMemo // a ring of recent results
 	next  int
 	masks map[uint64][]uint32 // per-line query-term masks, by query and text
-	fq    *focusQuery         // the last query analysed for focus
+	infos map[uint64]*lineInfo
+	fq    *focusQuery // the last query analysed for focus
 	fqRaw string
 }
 
@@ -430,7 +431,8 @@ type dedupMemo struct {
 
 // NewPackCache returns an empty cache.
 func NewPackCache() *PackCache {
-	return &PackCache{seed: maphash.MakeSeed(), sigs: map[uint64]textSig{}, masks: map[uint64][]uint32{}}
+	return &PackCache{seed: maphash.MakeSeed(), sigs: map[uint64]textSig{}, masks: map[uint64][]uint32{},
+		infos: map[uint64]*lineInfo{}}
 }
 
 func (c *PackCache) signature(text string) textSig {
