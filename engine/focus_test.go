@@ -178,3 +178,22 @@ func TestPartialValueFollowsWhatItKeeps(t *testing.T) {
 		t.Errorf("values %v", values)
 	}
 }
+
+// TestDiagnosticAnchorsTheCodeBlock: a diagnostic's line is kept in the
+// code block of the same file that holds it, whatever its level.
+func TestDiagnosticAnchorsTheCodeBlock(t *testing.T) {
+	code := pkBigFunc("Charge", 10, 200, 5, map[int]string{150: "\treturn chargeOnce(x) // undefined"})
+	diag := Candidate{ID: "diag:1", Source: SourceDiagnostics, Score: 6, Keep: true, Anchors: []int{150},
+		Text:  "error: undefined: chargeOnce\n",
+		Block: index.Block{Path: code.Block.Path, Kind: index.KindDiagnostic, Name: "undefined", StartLine: 150, EndLine: 150}}
+	req := pkRequest(300)
+	req.Query = "fix the build"
+	p, err := Assemble([]Candidate{diag, code}, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, ok := pkIncluded(p)["Charge"]
+	if !ok || it.Level == LevelReference || it.Level == LevelFull || !strings.Contains(it.Body, "chargeOnce(x)") {
+		t.Fatalf("Charge packed %v at %v:\n%s", ok, it.Level, it.Body)
+	}
+}
