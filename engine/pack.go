@@ -284,7 +284,7 @@ func (p *packer) exactCost(i, k int) int {
 }
 
 // item is candidate i packed at option k. A level that kept every line
-// (a short block at head, signature or bookend) is reported as full.
+// (a short block at focus, head, signature or bookend) is reported as full.
 func (p *packer) item(i, k int) Item {
 	o := &p.ch[i].opts[k]
 	lv := o.level
