@@ -12,13 +12,14 @@ package engine
 // of the block's query relevance its lines keep (focus.go: each line
 // weighs the rarity of the query terms it holds, plus an even share for
 // context; anchors, the lines a stack trace or a diagnostic points at,
-// weigh as much as all the rest and every partial level keeps them). So
-// a focus body that keeps every matching line of a 400-line block is
-// worth .9 of it at a tenth of its cost, and a bookend that keeps none of
-// them about its floor (.1). Dropped blocks and disabled sources are set
-// aside first and duplicates folded (dedup.go); the candidates' lines are
-// weighed against the query once (cached by text in a PackCache); then
-// five steps.
+// weigh as much as all the rest and every partial level keeps them), and
+// never less than the level's fixed weight (focus and head .6, signature
+// .35, bookend .3: a signature still names the block and its file). So a
+// focus body that keeps every matching line of a 400-line block is worth
+// .9 of it at a tenth of its cost. Dropped blocks and disabled sources are
+// set aside first and duplicates folded (dedup.go); the candidates' lines
+// are weighed against the query once (cached by text in a PackCache);
+// then five steps.
 //
 //  1. Fixed overhead. The empty pack is rendered and counted: the summary
 //     line, the JSON envelope, the list of left-out blocks. If the budget

@@ -17,10 +17,10 @@ package engine
 // (idf), plus a small even share so that plain context still counts. The
 // value of a partial level is the candidate's score times
 // levelFloor + (levelCeil - levelFloor) × share, where share is the part
-// of the block's relevance the level keeps: a focus body that keeps every
+// of the block's relevance the level keeps, and never less than the
+// level's fixed weight (levelWeight): a focus body that keeps every
 // matching line of a big block is worth nearly the full block at a
-// fraction of its cost, a bookend that keeps none of them little more
-// than its floor. The per-line term masks depend only on the text and the
+// fraction of its cost, a bookend that keeps none of them its fixed .3. The per-line term masks depend only on the text and the
 // query, so a PackCache keeps them across re-packs.
 
 import (
@@ -438,12 +438,16 @@ func keepsAll(spans []span, n int) bool {
 	return len(spans) == 1 && spans[0].a == 0 && spans[0].b == n
 }
 
-// partialValue is a partial level's share of the block's full value.
+// partialValue is a partial level's share of the block's full value: what
+// its lines keep of the block's relevance, and never less than the level's
+// fixed weight (a signature still names the block and its file: valuing it
+// below that cost a pack whole files at 2k tokens, file recall .872 →
+// .833 on 128 dev cases, for gold-line recall .159 → .183).
 func partialValue(lv Level, share float64) float64 {
 	if !valueByShare {
 		return levelWeight(lv)
 	}
 	floor := map[Level]float64{LevelFocus: floorFocus, LevelHead: floorHead,
 		LevelSignature: floorSignature, LevelBookend: floorBookend}[lv]
-	return floor + (levelCeil-floor)*share
+	return max(levelWeight(lv), floor+(levelCeil-floor)*share)
 }
