@@ -3,13 +3,23 @@ package engine
 // # The budget solver
 //
 // Packing is a multiple-choice knapsack: every candidate is packed at one
-// of its levels (full, head, signature, bookend, reference) or left out;
-// a level has a cost (tokens of the block's rendered fragment: header,
-// fence, attribution and body) and a value (the candidate's score times
-// the level's weight: weightFull 1, weightHead .6, weightSignature .35,
-// weightBookend .3, weightReference .05); the packer maximises the total
-// value under the budget. Dropped blocks and disabled sources are set
-// aside first and duplicates folded (dedup.go); then five steps.
+// of its levels (full, focus, head, signature, bookend, reference) or left
+// out; a level has a cost (tokens of the block's rendered fragment:
+// header, fence, attribution and body) and a value, and the packer
+// maximises the total value under the budget. Full is worth the
+// candidate's score; a reference line weightReference (.05) of it; a
+// partial level is worth what it shows: floor + (.9 - floor) × the share
+// of the block's query relevance its lines keep (focus.go: each line
+// weighs the rarity of the query terms it holds, plus an even share for
+// context; anchors, the lines a stack trace or a diagnostic points at,
+// weigh as much as all the rest and every partial level keeps them), and
+// never less than the level's fixed weight (focus and head .6, signature
+// .35, bookend .3: a signature still names the block and its file). So a
+// focus body that keeps every matching line of a 400-line block is worth
+// .9 of it at a tenth of its cost. Dropped blocks and disabled sources are
+// set aside first and duplicates folded (dedup.go); the candidates' lines
+// are weighed against the query once (cached by text in a PackCache);
+// then five steps.
 //
 //  1. Fixed overhead. The empty pack is rendered and counted: the summary
 //     line, the JSON envelope, the list of left-out blocks. If the budget
@@ -24,15 +34,19 @@ package engine
 //     (its blocks at full level) is below its share takes only its demand
 //     and the rest is shared again among the others. In a source that
 //     needs more than its share, a block may take at most a quarter of
-//     that share (the cap): costlier levels are not offered, so a big
-//     block degrades (head sized to the cap, signature, bookend, reference)
-//     and its note says where the full text is. A source whose blocks all
-//     fit crowds out no one and has no cap; a person's level override and
-//     pins are exempt from it too.
+//     that share, or what the source's other blocks leave of it at full
+//     level when that is more (the cap): costlier levels are not offered,
+//     so a big block degrades (focus and head sized to the cap, signature,
+//     bookend, reference) and its notes say where the omitted lines are. A
+//     source whose blocks all fit crowds out no one and has no cap; a
+//     person's level override and pins are exempt from it too.
 //  4. Greedy. Within each source's share, then once more over what all
-//     sources left unused, the solver repeatedly applies the upgrade with
-//     the best value per token: from a block's current level (or nothing)
-//     to any richer level that still fits. Keep blocks start at their
+//     sources left unused (where capped blocks are offered their levels
+//     above the cap again: tokens nobody took are better spent on the
+//     richer level of a block that matters than left over), the solver
+//     repeatedly applies the upgrade with the best value per token: from a
+//     block's current level (or nothing) to any level of more value that
+//     still fits. Keep blocks start at their
 //     cheapest level. Costs start as estimates (2.65 bytes per token for
 //     code, 3.35 for prose) and are replaced by exact counts of the
 //     rendered fragment when an upgrade reaches the top of the queue (lazy
@@ -49,7 +63,7 @@ package engine
 //     that too big, they are folded into one, then dropped). Hence
 //     tokens(render(pack)) <= B always.
 //
-// Cost. With n candidates and L <= 5 levels, steps 3-4 are O(nL log(nL))
+// Cost. With n candidates and L <= 6 levels, steps 3-4 are O(nL log(nL))
 // heap operations plus exact counts for the k blocks near the cut (k is
 // the number packed plus those tried and refused); step 5 renders the pack
 // a few times, and the counter caches pieces by content so each render is
@@ -93,12 +107,14 @@ const headerEstimate = 16
 // levelOption is one level a candidate may be packed at.
 type levelOption struct {
 	level Level
-	head  int // head allowance (estimated tokens), LevelHead only
+	head  int    // head allowance (estimated tokens), LevelHead only
+	spans []span // the lines kept
 	est   int
 	exact int // -1 until measured
 	value float64
 	body  string
 	note  string
+	shown [][2]int
 }
 
 // packChoice is the solver's state for one candidate.
@@ -108,7 +124,8 @@ type packChoice struct {
 	ceiling Level         // the richest level offered
 	pinned  bool
 	keep    bool
-	fixed   bool // a person chose the level: no cap
+	fixed   bool          // a person chose the level: no cap
+	free    []levelOption // the options without the cap, for the leftover pass
 }
 
 // packUpgrade is a queued move of one candidate to a richer level.
@@ -289,7 +306,7 @@ func (p *packer) setup(live []Candidate) {
 		}
 		ch.ceiling = min(max(ceiling, LevelFull), LevelReference)
 		if ch.pinned || ch.fixed { // no cap: options are final
-			ch.opts = levelOptions(c, ch.ceiling, -1)
+			ch.opts = levelOptions(c, p.lines[i], ch.ceiling, -1)
 		}
 	}
 }
@@ -357,10 +374,12 @@ func (p *packer) used() int {
 func (p *packer) share() {
 	room := max(p.avail-p.overhead-p.used(), 0)
 	demand := map[Source]int{}
+	own := make([]int, len(p.cands))
 	for i, c := range p.cands {
 		if !p.ch[i].pinned {
-			est, _ := levelEstimates(c, -1)
-			demand[c.Source] += est[p.ch[i].ceiling]
+			plans, _ := levelPlans(c, p.lines[i], -1)
+			own[i] = plans[p.ch[i].ceiling].est
+			demand[c.Source] += own[i]
 		}
 	}
 	srcs := p.sourceOrder(demand)
@@ -381,9 +400,48 @@ func (p *packer) share() {
 		}
 		cap := -1 // a source whose blocks all fit its share crowds out no one
 		if demand[c.Source] > p.shares[c.Source] {
-			cap = max(p.shares[c.Source], fair[c.Source]) / capDivisor
+			cap = blockCap(max(p.shares[c.Source], fair[c.Source]), demand[c.Source]-own[i])
 		}
-		ch.opts = levelOptions(c, ch.ceiling, cap)
+		ch.opts = levelOptions(c, p.lines[i], ch.ceiling, cap)
+		if cap >= 0 && own[i] > cap && uncapLeftovers {
+			ch.free = levelOptions(c, p.lines[i], ch.ceiling, -1)
+		}
+	}
+}
+
+// blockCap is the most a block may take of its source's share: a quarter,
+// or what the source's other blocks leave of it at full level when that
+// is more (then it crowds out no one).
+func blockCap(share, others int) int {
+	if !capByOthers {
+		return share / capDivisor
+	}
+	return max(share/capDivisor, share-others)
+}
+
+// uncap offers the capped candidates among items their levels above the
+// cap again, for the pass over what all sources left: the cap keeps one
+// block from crowding out its source's others, but tokens nobody took are
+// better spent on the richer level of a block that matters than left
+// unused. The option packed now stays as it is.
+func (p *packer) uncap(items []int) {
+	for _, i := range items {
+		ch := &p.ch[i]
+		if ch.free == nil {
+			continue
+		}
+		if ch.cur < 0 {
+			ch.opts, ch.free = ch.free, nil
+			continue
+		}
+		var opts []levelOption
+		for _, o := range ch.free {
+			if o.level < ch.opts[ch.cur].level {
+				opts = append(opts, o)
+			}
+		}
+		cur := len(opts)
+		ch.opts, ch.cur, ch.free = append(opts, ch.opts[ch.cur:]...), cur, nil
 	}
 }
 
@@ -426,6 +484,7 @@ func (p *packer) fill() {
 		all = append(all, bySource[s]...)
 	}
 	slices.Sort(all)
+	p.uncap(all)
 	rest := max(p.avail-p.overhead-p.used(), 0)
 	p.keepCheapest(all, &rest)
 	p.greedy(all, &rest)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -30,9 +31,10 @@ func EstimateTokens(text string, prose bool) int {
 	return int(float64(len(text))/r + 0.999)
 }
 
-var levelNames = [...]string{"full", "head", "signature", "bookend", "reference"}
+var levelNames = [...]string{"full", "focus", "head", "signature", "bookend", "reference"}
 
-// String returns the level's name: full, head, signature, bookend, reference.
+// String returns the level's name: full, focus, head, signature, bookend,
+// reference.
 func (l Level) String() string {
 	if l < LevelFull || int(l) >= len(levelNames) {
 		return "level(" + strconv.Itoa(int(l)) + ")"
@@ -52,12 +54,14 @@ func (l *Level) UnmarshalText(b []byte) error {
 	return err
 }
 
-// ParseLevel parses a level name ("full", "head", "signature", "bookend",
-// "reference"; "sig" and "ref" too).
+// ParseLevel parses a level name ("full", "focus", "head", "signature",
+// "bookend", "reference"; "sig" and "ref" too).
 func ParseLevel(s string) (Level, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "full", "":
 		return LevelFull, nil
+	case "focus":
+		return LevelFocus, nil
 	case "head":
 		return LevelHead, nil
 	case "signature", "sig":
@@ -105,55 +109,54 @@ func ReferenceLine(c Candidate) string {
 
 // RenderBody returns c's text at level lv and a note saying what was left
 // out and where the full text is (empty at full level). headTokens is the
-// allowance for LevelHead (estimated tokens); other levels ignore it. Lines
-// are never cut: a level keeps whole lines and says how many it omitted.
-// When a level would keep every line anyway, the full text is returned.
+// allowance for LevelHead (estimated tokens); other levels ignore it.
+// Without a query, LevelFocus keeps the signature and c's anchors. Lines
+// are never cut: a level keeps whole lines, marks each omitted gap, and
+// keeps c.Anchors. When a level would keep every line anyway, the full text
+// is returned.
 func RenderBody(c Candidate, lv Level, headTokens int) (body, note string) {
-	fileLines := textIsBlockLines(c)
-	c.Text = trimTrailingBlank(c)
-	text := c.Text
-	if text == "" || lv == LevelReference {
-		return ReferenceLine(c) + "\n", "reference only (" + Location(c) + ")"
-	}
-	if !strings.HasSuffix(text, "\n") {
-		text += "\n"
-	}
-	n := strings.Count(text, "\n")
-	var keepHead, keepTail int
-	switch lv {
-	case LevelHead:
-		keepHead = headLines(text, signatureEnd(c, text), headTokens)
-	case LevelSignature:
-		keepHead = signatureEnd(c, text)
-	case LevelBookend:
-		keepHead, keepTail = bookendHead, bookendTail
-	default:
-		return c.Text, ""
-	}
-	if keepHead+keepTail >= n {
-		return c.Text, ""
-	}
-	omitted := n - keepHead - keepTail
-	marker := omissionMarker(c, fileLines, keepHead, omitted)
-	headEnd := lineOffset(text, keepHead)
-	tailStart := len(text)
-	for range keepTail {
-		tailStart = strings.LastIndexByte(text[:tailStart-1], '\n') + 1
-	}
-	return text[:headEnd] + marker + "\n" + text[tailStart:], marker
+	li := newLineInfo(c, nil, nil, c.Anchors)
+	body, note, _ = renderLevel(c, li, lv, li.levelSpans(lv, headTokens, -1))
+	return body, note
 }
 
-// lineOffset is the byte offset just after the first k lines of text.
-func lineOffset(text string, k int) int {
-	off := 0
-	for range k {
-		i := strings.IndexByte(text[off:], '\n')
-		if i < 0 {
-			return len(text)
+// renderLevel renders c at level lv keeping spans of its lines (li), and
+// returns the body, the note (every omission marker, "; "-joined) and the
+// file lines shown (nil when the text has no file coordinates).
+func renderLevel(c Candidate, li *lineInfo, lv Level, spans []span) (body, note string, shown [][2]int) {
+	if len(li.lines) == 0 || lv == LevelReference {
+		if li.fileLines {
+			shown = [][2]int{}
 		}
-		off += i + 1
+		return ReferenceLine(c) + "\n", "reference only (" + Location(c) + ")", shown
 	}
-	return off
+	n := len(li.lines)
+	if lv == LevelFull || keepsAll(spans, n) {
+		spans = []span{{0, n}}
+	}
+	var b strings.Builder
+	var notes []string
+	pos := 0
+	for _, s := range spans {
+		if s.a > pos {
+			m := omissionMarker(c, li.fileLines, pos, s.a-pos)
+			b.WriteString(m + "\n")
+			notes = append(notes, m)
+		}
+		for _, l := range li.lines[s.a:s.b] {
+			b.WriteString(l)
+		}
+		if li.fileLines {
+			shown = append(shown, [2]int{c.Block.StartLine + s.a, c.Block.StartLine + s.b - 1})
+		}
+		pos = s.b
+	}
+	if pos < n {
+		m := omissionMarker(c, li.fileLines, pos, n-pos)
+		b.WriteString(m + "\n")
+		notes = append(notes, m)
+	}
+	return b.String(), strings.Join(notes, "; "), shown
 }
 
 // omissionMarker is "… N lines omitted (path:a-b)", the lines in file
@@ -216,30 +219,12 @@ func signatureEnd(c Candidate, text string) int {
 	return line + 1
 }
 
-// headLines is how many leading lines fit headTokens (estimated), never
-// fewer than the signature's.
-func headLines(text string, min, headTokens int) int {
-	n, used, off := 0, 0, 0
-	for off < len(text) {
-		i := strings.IndexByte(text[off:], '\n')
-		if i < 0 {
-			i = len(text) - off - 1
-		}
-		t := EstimateTokens(text[off:off+i+1], false)
-		if n >= min && used+t > headTokens {
-			break
-		}
-		used += t
-		off += i + 1
-		n++
-	}
-	return n
-}
-
 // Level weights: the share of a block's score that packing it at a level
-// is worth.
+// is worth when partial levels are not valued by what they keep
+// (valueByShare off, the ablation); see focus.go for the values used.
 const (
 	weightFull      = 1.0
+	weightFocus     = 0.6
 	weightHead      = 0.6
 	weightSignature = 0.35
 	weightBookend   = 0.3
@@ -250,6 +235,8 @@ func levelWeight(l Level) float64 {
 	switch l {
 	case LevelFull:
 		return weightFull
+	case LevelFocus:
+		return weightFocus
 	case LevelHead:
 		return weightHead
 	case LevelSignature:
@@ -260,49 +247,119 @@ func levelWeight(l Level) float64 {
 	return weightReference
 }
 
+// belowCeiling: a level below a candidate's ceiling is worth at most this
+// share of the ceiling's value, so that a cheaper level that happens to
+// keep more relevance never displaces a level a person chose.
+const belowCeiling = 0.99
+
+// levelPlan is one level's lines, estimated cost and value share.
+type levelPlan struct {
+	spans []span
+	est   int
+	worth float64 // the share of the block's score this level is worth
+}
+
 // levelOptions lists candidate c's levels from ceiling down, with
-// estimated costs. cap >= 0 leaves out every level but the reference line
-// that is estimated above it, and sizes the head level to it.
-func levelOptions(c Candidate, ceiling Level, cap int) []levelOption {
-	est, head := levelEstimates(c, cap)
+// estimated costs and values. cap >= 0 leaves out every level but the
+// reference line that is estimated above it, and sizes the head and focus
+// levels to it.
+func levelOptions(c Candidate, li *lineInfo, ceiling Level, cap int) []levelOption {
+	plans, head := levelPlans(c, li, cap)
 	opts := make([]levelOption, 0, LevelReference-ceiling+1)
+	top := plans[ceiling].worth
 	for lv := ceiling; lv <= LevelReference; lv++ {
-		if lv == LevelHead && head <= 0 {
+		pl := plans[lv]
+		if lv != ceiling && lv != LevelReference && !offered(c, li, lv, plans) {
 			continue
 		}
-		if lv == LevelSignature && lv != ceiling && c.Block.Signature == "" {
-			continue // without a signature this level is only the first line
-		}
-		if cap >= 0 && lv != LevelReference && est[lv] > cap {
+		if cap >= 0 && lv != LevelReference && pl.est > cap {
 			continue
 		}
-		opts = append(opts, levelOption{level: lv, head: max(head, 0), est: est[lv], exact: -1,
-			value: max(c.Score, minScore) * levelWeight(lv)})
+		worth := pl.worth
+		if lv != ceiling { // the ceiling (a person's or a source's choice) is worth the most
+			worth = min(worth, top*belowCeiling)
+		}
+		opts = append(opts, levelOption{level: lv, head: max(head, 0), est: pl.est, exact: -1, spans: pl.spans,
+			value: max(c.Score, minScore) * worth})
 	}
 	return opts
 }
 
-// levelEstimates estimates c's cost at every level, and the head
-// allowance under cap (cap < 0: no cap).
-func levelEstimates(c Candidate, cap int) ([LevelReference + 1]int, int) {
-	prose := isProse(c)
-	ref := referenceEstimate(c)
-	hdr := headerEstimate + ref
-	full := EstimateTokens(c.Text, prose)
-	lines := max(c.Block.Lines(), 1)
-	marker := 12
-	head := full / 2
+// offered reports whether level lv (below the ceiling) is worth offering:
+// head needs an allowance, signature a signature, focus a matching line or
+// an anchor and to differ from the signature level.
+func offered(c Candidate, li *lineInfo, lv Level, plans [LevelReference + 1]levelPlan) bool {
+	if len(li.lines) == 0 {
+		return false // an empty text is a reference line at every level
+	}
+	switch lv {
+	case LevelFocus:
+		return focusLevelOn && (li.matched > 0 || len(li.anchors) > 0) &&
+			!slices.Equal(plans[LevelFocus].spans, plans[LevelSignature].spans) &&
+			!keepsAll(plans[LevelFocus].spans, len(li.lines))
+	case LevelHead:
+		return plans[LevelHead].est > 0
+	case LevelSignature:
+		return c.Block.Signature != "" // without one this level is only the first line
+	}
+	return true
+}
+
+// levelPlans plans c at every level, and returns the head allowance
+// under cap (cap < 0: no cap).
+func levelPlans(c Candidate, li *lineInfo, cap int) ([LevelReference + 1]levelPlan, int) {
+	li.mu.Lock()
+	m, ok := li.plans[cap]
+	li.mu.Unlock()
+	if ok {
+		return m.plans, m.head
+	}
+	plans, head := planLevels(c, li, cap)
+	li.mu.Lock()
+	if li.plans == nil {
+		li.plans = map[int]planMemo{}
+	}
+	li.plans[cap] = planMemo{plans, head}
+	li.mu.Unlock()
+	return plans, head
+}
+
+// planMemo is levelPlans' result for one cap.
+type planMemo struct {
+	plans [LevelReference + 1]levelPlan
+	head  int
+}
+
+// planLevels computes levelPlans.
+func planLevels(c Candidate, li *lineInfo, cap int) ([LevelReference + 1]levelPlan, int) {
+	hdr := headerEstimate + referenceEstimate(c)
+	full := li.estimate([]span{{0, len(li.lines)}})
+	head, focus := full/2, -1
 	if cap >= 0 {
-		head = min(head, cap-hdr-marker)
+		head = min(head, cap-hdr-markerTokens)
+		focus = cap*capDivisor/focusCapShare - hdr
 	}
 	head -= head % headQuantum
-	return [...]int{
-		LevelFull:      full + hdr,
-		LevelHead:      min(head+marker, full) + hdr,
-		LevelSignature: min(EstimateTokens(c.Block.Signature+c.Block.Doc, prose)+full/lines+marker, full) + hdr,
-		LevelBookend:   min(full*(bookendHead+bookendTail)/lines+marker, full) + hdr,
-		LevelReference: ref + 6,
-	}, head
+	var plans [LevelReference + 1]levelPlan
+	plans[LevelFull] = levelPlan{spans: []span{{0, len(li.lines)}}, est: full + hdr, worth: weightFull}
+	for lv := LevelFocus; lv < LevelReference; lv++ {
+		sp := li.levelSpans(lv, head, focus)
+		pl := levelPlan{spans: sp, est: li.estimate(sp) + hdr, worth: partialValue(lv, li.share(sp))}
+		if keepsAll(sp, len(li.lines)) {
+			pl.worth = weightFull
+		}
+		plans[lv] = pl
+	}
+	if head <= 0 {
+		plans[LevelHead].est = 0
+	}
+	plans[LevelReference] = levelPlan{est: referenceEstimate(c) + 6, worth: weightReference}
+	return plans, head
+}
+
+// fullEstimate is c's estimated cost at full level.
+func fullEstimate(c Candidate) int {
+	return EstimateTokens(c.Text, isProse(c)) + headerEstimate + referenceEstimate(c)
 }
 
 // referenceEstimate estimates ReferenceLine(c) without building it.

@@ -53,6 +53,7 @@ func Assemble(cands []Candidate, req PackRequest) (*Pack, error) {
 	if err := p.measureOverhead(live); err != nil {
 		return nil, err
 	}
+	p.weighLines()
 	p.setup(live)
 	p.placePins()
 	p.share()
@@ -67,6 +68,7 @@ type packer struct {
 	avail    int
 	overhead int
 	cands    []Candidate // live, by rank
+	lines    []*lineInfo // each live candidate's lines, weighed against the query
 	ch       []packChoice
 	left     []LeftOut
 	merges   []Merge
@@ -268,7 +270,7 @@ func (p *packer) exactCost(i, k int) int {
 	if o.exact >= 0 {
 		return o.exact
 	}
-	o.body, o.note = RenderBody(p.cands[i], o.level, o.head)
+	o.body, o.note, o.shown = renderLevel(p.cands[i], p.lines[i], o.level, o.spans)
 	it := p.item(i, k)
 	it.Tokens = o.est
 	if p.parts != nil {
@@ -282,14 +284,15 @@ func (p *packer) exactCost(i, k int) int {
 }
 
 // item is candidate i packed at option k. A level that kept every line
-// (a short block at head, signature or bookend) is reported as full.
+// (a short block at focus, head, signature or bookend) is reported as full.
 func (p *packer) item(i, k int) Item {
 	o := &p.ch[i].opts[k]
 	lv := o.level
 	if o.note == "" && lv != LevelReference {
 		lv = LevelFull
 	}
-	return Item{Candidate: p.cands[i], Level: lv, Body: o.body, Tokens: o.exact, Pinned: p.ch[i].pinned, Note: o.note}
+	return Item{Candidate: p.cands[i], Level: lv, Body: o.body, Tokens: o.exact, Pinned: p.ch[i].pinned, Note: o.note,
+		Shown: o.shown}
 }
 
 // groupCost is the exact cost of a source's group header.
@@ -399,7 +402,7 @@ func (p *packer) usage(pk *Pack) {
 const packCacheLimit = 1 << 14
 
 // PackCache keeps work that depends only on a candidate's text (its
-// near-duplicate signature) across Assemble calls, so that re-packing the
+// near-duplicate signature, its lines' query terms) across Assemble calls, so that re-packing the
 // same candidates after a pin or a budget change skips it. It never changes
 // a result, only the time to get it. Safe for concurrent use; bounded. A
 // nil *PackCache is valid and caches nothing.
@@ -409,6 +412,10 @@ type PackCache struct {
 	sigs  map[uint64]textSig
 	dedup [dedupMemos]dedupMemo // a ring of recent results
 	next  int
+	masks map[uint64][]uint32 // per-line query-term masks, by query and text
+	infos map[uint64]*lineInfo
+	fq    *focusQuery // the last query analysed for focus
+	fqRaw string
 }
 
 // dedupMemos is how many recent dedup results a PackCache keeps: a person
@@ -424,7 +431,8 @@ type dedupMemo struct {
 
 // NewPackCache returns an empty cache.
 func NewPackCache() *PackCache {
-	return &PackCache{seed: maphash.MakeSeed(), sigs: map[uint64]textSig{}}
+	return &PackCache{seed: maphash.MakeSeed(), sigs: map[uint64]textSig{}, masks: map[uint64][]uint32{},
+		infos: map[uint64]*lineInfo{}}
 }
 
 func (c *PackCache) signature(text string) textSig {

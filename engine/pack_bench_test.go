@@ -106,24 +106,33 @@ func pkCPUTime() time.Duration {
 }
 
 // BenchmarkRepackBudget measures the commonest re-pack: the same candidates
-// and pins under a new budget (or level), where the memoized dedup hits.
+// and pins under a new budget (or level), where the memoized dedup hits;
+// with a one-word query that matches nothing and with a task whose words
+// match many lines (the focus level's line weighing is then cached too).
 func BenchmarkRepackBudget(b *testing.B) {
-	cands := pkBenchCandidates(500)
-	counter, _ := tokens.New("o200k")
-	f, _ := render.New("md")
-	req := engine.PackRequest{Query: "bench", Budget: 8000, Counter: counter, Formatter: f, Cache: engine.NewPackCache()}
-	if _, err := engine.Assemble(cands, req); err != nil {
-		b.Fatal(err)
+	for _, q := range []struct{ name, text string }{
+		{"word", "bench"},
+		{"task", "http server keep-alive timeouts: close idle connections after the read deadline"},
+	} {
+		b.Run("query="+q.name, func(b *testing.B) {
+			cands := pkBenchCandidates(500)
+			counter, _ := tokens.New("o200k")
+			f, _ := render.New("md")
+			req := engine.PackRequest{Query: q.text, Budget: 8000, Counter: counter, Formatter: f, Cache: engine.NewPackCache()}
+			if _, err := engine.Assemble(cands, req); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			cpu := pkCPUTimer(b)
+			for i := 0; b.Loop(); i++ {
+				req.Budget = 4000 + 1000*(i%8)
+				p, err := engine.Assemble(cands, req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_ = f.Render(p)
+			}
+			cpu()
+		})
 	}
-	b.ReportAllocs()
-	cpu := pkCPUTimer(b)
-	for i := 0; b.Loop(); i++ {
-		req.Budget = 4000 + 1000*(i%8)
-		p, err := engine.Assemble(cands, req)
-		if err != nil {
-			b.Fatal(err)
-		}
-		_ = f.Render(p)
-	}
-	cpu()
 }

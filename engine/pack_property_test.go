@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -51,10 +54,13 @@ func pkRandCase(r *rand.Rand, counters []engine.Counter) ([]engine.Candidate, en
 		c := engine.Candidate{
 			ID: fmt.Sprintf("c%d", i), Source: pkSources[r.IntN(len(pkSources))], Text: pkRandText(r, lines),
 			Score: r.Float64() * 5, Keep: r.IntN(8) == 0, Stale: r.IntN(6) == 0, Deleted: r.IntN(10) == 0,
-			Level: engine.Level(r.IntN(5) * r.IntN(2)),
+			Level: engine.Level(r.IntN(6) * r.IntN(2)),
 			Block: index.Block{Path: fmt.Sprintf("pkg/f%d.%s", r.IntN(6), []string{"go", "md", "py", "txt"}[r.IntN(4)]),
 				Kind: pkKinds[r.IntN(len(pkKinds))], Name: pkLinePool[r.IntN(len(pkLinePool))],
 				Signature: pkLinePool[0], StartLine: start, EndLine: start + lines - 1},
+		}
+		if r.IntN(5) == 0 {
+			c.Anchors = []int{start + r.IntN(lines+4) - 2}
 		}
 		if r.IntN(4) == 0 {
 			c.Meta = map[string]string{"sha": fmt.Sprintf("%x", r.IntN(4)), "odd key!": pkLinePool[r.IntN(len(pkLinePool))]}
@@ -65,9 +71,12 @@ func pkRandCase(r *rand.Rand, counters []engine.Counter) ([]engine.Candidate, en
 		case 1:
 			req.Drops[c.ID] = true
 		case 2:
-			req.Levels[c.ID] = engine.Level(r.IntN(5))
+			req.Levels[c.ID] = engine.Level(r.IntN(6))
 		}
 		cands[i] = c
+	}
+	if r.IntN(3) == 0 { // a stack trace pointing into the candidates
+		req.Query += fmt.Sprintf("\tat /src/pkg/f%d.go:%d +0x1d\n", r.IntN(6), 1+r.IntN(160))
 	}
 	if r.IntN(5) == 0 {
 		req.Disabled[pkSources[r.IntN(len(pkSources))]] = true
@@ -109,11 +118,38 @@ func pkCheck(t *testing.T, cands []engine.Candidate, req engine.PackRequest) {
 	in := map[string]bool{}
 	for _, it := range p.Items {
 		in[it.ID] = true
+		pkCheckShown(t, it)
 		if req.Drops[it.ID] || req.Disabled[it.Source] {
 			t.Fatalf("%s packed although dropped or its source is off", it.ID)
 		}
 	}
 	pkCheckPins(t, p, req, in)
+}
+
+var pkOmittedRE = regexp.MustCompile(`omitted \(([^()]*):(\d+)-(\d+)\)`)
+
+// pkCheckShown: the lines an item shows and those its note omits never
+// overlap, stay inside the block, and omit none of its anchors.
+func pkCheckShown(t *testing.T, it engine.Item) {
+	t.Helper()
+	shown := map[int]bool{}
+	for _, r := range it.Shown {
+		if r[0] > r[1] || r[0] < it.Block.StartLine || r[1] > it.Block.EndLine {
+			t.Fatalf("%s: shown %v outside %d-%d", it.ID, it.Shown, it.Block.StartLine, it.Block.EndLine)
+		}
+		for l := r[0]; l <= r[1]; l++ {
+			shown[l] = true
+		}
+	}
+	for _, m := range pkOmittedRE.FindAllStringSubmatch(it.Note, -1) {
+		a, _ := strconv.Atoi(m[2])
+		b, _ := strconv.Atoi(m[3])
+		for l := a; l <= b; l++ {
+			if shown[l] || slices.Contains(it.Anchors, l) {
+				t.Fatalf("%s: line %d omitted but shown or an anchor (note %q, shown %v)", it.ID, l, it.Note, it.Shown)
+			}
+		}
+	}
 }
 
 // pkCheckPins: every pin that is not dropped, off or a duplicate is packed,

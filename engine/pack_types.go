@@ -45,6 +45,10 @@ type Item struct {
 	// Note says what was left out of a degraded block and where the full
 	// text is ("… 42 lines omitted (pay/retry.go:10-80)").
 	Note string `json:"note,omitempty"`
+	// Shown are the file lines the body prints, as [first, last] ranges,
+	// after the level is applied: empty at reference level, nil for a text
+	// without file coordinates (a hunk, a commit).
+	Shown [][2]int `json:"shown,omitempty"`
 }
 
 // LeftOut is a candidate that was not packed, and why: "budget",

@@ -67,6 +67,11 @@ type Candidate struct {
 	// Meta carries source-specific attribution: "sha", "author", "date",
 	// "age", "severity", "tool", "category", …; rendered as attributes.
 	Meta map[string]string `json:"meta,omitempty"`
+	// Anchors are file lines no partial level may omit: a diagnostic's
+	// line (set by its source). The packer adds the lines of stack-trace
+	// frames in the query, and applies every anchor to each packed block
+	// of the same file whose lines hold it.
+	Anchors []int `json:"anchors,omitempty"`
 }
 
 // Level is how much of a block is packed.
@@ -75,6 +80,7 @@ type Level int
 // Levels from the most to the least text.
 const (
 	LevelFull      Level = iota // the whole block
+	LevelFocus                  // signature, the lines that match the query or a trace, with context
 	LevelHead                   // signature and the first lines that fit, with an omission marker
 	LevelSignature              // the signature (and doc comment) only
 	LevelBookend                // the first and last lines

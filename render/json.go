@@ -55,6 +55,7 @@ type jsonBlock struct {
 	Stale         bool              `json:"stale"`
 	Deleted       bool              `json:"deleted,omitempty"`
 	Note          string            `json:"note,omitempty"`
+	Shown         *[][2]int         `json:"shown,omitempty"`
 	Meta          map[string]string `json:"meta,omitempty"`
 	Reasons       []string          `json:"reasons"`
 }
@@ -115,8 +116,18 @@ func block(it engine.Item) jsonBlock {
 		ID: it.ID, Source: it.Source, Path: b.Path, StartLine: b.StartLine, EndLine: b.EndLine,
 		Kind: string(b.Kind), Name: b.Name, QualifiedName: b.QualName, Level: it.Level.String(),
 		Tokens: it.Tokens, Score: it.Score, Pinned: it.Pinned, Stale: it.Stale, Deleted: it.Deleted,
-		Note: it.Note, Meta: it.Meta, Reasons: reasons(it.Candidate),
+		Note: it.Note, Shown: shown(it), Meta: it.Meta, Reasons: reasons(it.Candidate),
 	}
+}
+
+// shown is the file lines a block prints ([] at reference level), or nil
+// (left out of the JSON) for a block without file coordinates.
+func shown(it engine.Item) *[][2]int {
+	if it.Shown == nil {
+		return nil
+	}
+	s := it.Shown
+	return &s
 }
 
 // reasons are the one-line reason and each signal ("symbol +2.00: name

@@ -45,14 +45,20 @@ func fixturePack() *engine.Pack {
 	code := engine.Item{Candidate: engine.Candidate{ID: "pay/retry.go#Retry", Source: engine.SourceCode, Score: 4.2,
 		Reason: "name matches retry", Signals: []engine.Signal{{Name: "bm25", Value: 2.1, Detail: "retry"}, {Name: "symbol", Value: 2.1}},
 		Block: index.Block{Path: "pay/retry.go", Kind: index.KindFunction, Name: "Retry", StartLine: 10, EndLine: 14, Lang: "go"}},
-		Body: "// Retry runs f until it succeeds.\nfunc Retry(f func() error) error {\n\treturn f()\n}\n", Tokens: 30}
+		Body: "// Retry runs f until it succeeds.\nfunc Retry(f func() error) error {\n\treturn f()\n}\n", Tokens: 30,
+		Shown: [][2]int{{10, 13}}}
 	head := engine.Item{Candidate: engine.Candidate{ID: "pay/client.go#Client.Do", Source: engine.SourceCode, Score: 3.1, Stale: true,
 		Block: index.Block{Path: "pay/client.go", Kind: index.KindMethod, Name: "Do", QualName: "Client.Do", StartLine: 20, EndLine: 80, Lang: "go"}},
 		Level: engine.LevelHead, Body: "func (c *Client) Do() error {\n\ts := \"```\"\n… 58 lines omitted (pay/client.go:23-80)\n", Tokens: 25,
-		Note: "… 58 lines omitted (pay/client.go:23-80)"}
+		Note: "… 58 lines omitted (pay/client.go:23-80)", Shown: [][2]int{{20, 22}}}
+	focus := engine.Item{Candidate: engine.Candidate{ID: "pay/backoff.go#Backoff", Source: engine.SourceCode, Score: 3,
+		Block: index.Block{Path: "pay/backoff.go", Kind: index.KindFunction, Name: "Backoff", StartLine: 1, EndLine: 40, Lang: "go"}},
+		Level: engine.LevelFocus, Tokens: 40,
+		Body: "func Backoff(n int) time.Duration {\n… 19 lines omitted (pay/backoff.go:2-20)\n\td := base << n // back off\n… 19 lines omitted (pay/backoff.go:22-40)\n",
+		Note: "… 19 lines omitted (pay/backoff.go:2-20); … 19 lines omitted (pay/backoff.go:22-40)", Shown: [][2]int{{1, 1}, {21, 21}}}
 	ref := engine.Item{Candidate: engine.Candidate{ID: "pay/log.go#logf", Source: engine.SourceCode, Score: 0.5,
 		Block: index.Block{Path: "pay/log.go", Kind: index.KindFunction, Name: "logf", StartLine: 3, EndLine: 9}},
-		Level: engine.LevelReference, Body: "function logf pay/log.go:3-9\n", Tokens: 12, Pinned: true}
+		Level: engine.LevelReference, Body: "function logf pay/log.go:3-9\n", Tokens: 12, Pinned: true, Shown: [][2]int{}}
 	diag := engine.Item{Candidate: engine.Candidate{ID: "diag:1", Source: engine.SourceDiagnostics, Score: 6,
 		Meta:  map[string]string{"severity": "error", "tool": "go vet"},
 		Block: index.Block{Path: "pay/retry.go", Kind: index.KindDiagnostic, Name: "unreachable code", StartLine: 12, EndLine: 12}},
@@ -66,7 +72,7 @@ func fixturePack() *engine.Pack {
 		Block: index.Block{Path: "pay/retry.go", Kind: index.KindHunk, StartLine: 11, EndLine: 12}},
 		Body: "-\treturn nil\n+\treturn f()\n", Tokens: 14}
 	p := &engine.Pack{Query: "how does retry back off", Budget: 2000, Available: 1800, Tokenizer: "o200k", Format: "md",
-		Items: []engine.Item{diag, hunk, code, head, ref, commit}, TokenCount: 412, FilesRead: 4,
+		Items: []engine.Item{diag, hunk, code, head, focus, ref, commit}, TokenCount: 412, FilesRead: 4,
 		PerSource: map[engine.Source]engine.SourceUsage{engine.SourceCode: {Share: 900, Used: 80, Included: 3, Excluded: 1}},
 		LeftOut: []engine.LeftOut{
 			{Candidate: engine.Candidate{ID: "pay/big.go#Big", Source: engine.SourceCode, Score: 0.3, Block: index.Block{Path: "pay/big.go", StartLine: 1, EndLine: 900}}, Reason: "budget"},

@@ -94,7 +94,8 @@ func (c curation) request(reserves engine.Reserves, counter engine.Counter, f en
 	}
 }
 
-// nextLevel cycles full → head → signature → bookend → reference → full.
+// nextLevel cycles full → focus → head → signature → bookend → reference
+// → full.
 func nextLevel(l engine.Level) engine.Level {
 	if l >= engine.LevelReference {
 		return engine.LevelFull
@@ -108,6 +109,8 @@ func levelName(l engine.Level) string {
 	switch l {
 	case engine.LevelFull:
 		return "full"
+	case engine.LevelFocus:
+		return "focus"
 	case engine.LevelHead:
 		return "head"
 	case engine.LevelSignature:

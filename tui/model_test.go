@@ -121,7 +121,12 @@ func TestCurationKeys(t *testing.T) {
 				t.Fatal("undrop did not restore the pack")
 			}
 		}},
-		{"cycle level to head", []string{"l"}, func(t *testing.T, b, a Model) {
+		{"cycle level to focus", []string{"l"}, func(t *testing.T, b, a Model) {
+			if id := b.results.rows[0].id; a.cur.levels[id] != engine.LevelFocus {
+				t.Fatalf("level %v", a.cur.levels[id])
+			}
+		}},
+		{"cycle level to head", []string{"l", "l"}, func(t *testing.T, b, a Model) {
 			id := b.results.rows[0].id
 			if a.cur.levels[id] != engine.LevelHead || itemOf(a.pack, id).Level != engine.LevelHead {
 				t.Fatalf("level %v", a.cur.levels[id])
@@ -130,7 +135,7 @@ func TestCurationKeys(t *testing.T) {
 				t.Fatal("head is not smaller than full")
 			}
 		}},
-		{"level wraps to full", []string{"l", "l", "l", "l", "l"}, func(t *testing.T, b, a Model) {
+		{"level wraps to full", []string{"l", "l", "l", "l", "l", "l"}, func(t *testing.T, b, a Model) {
 			if a.cur.levels[b.results.rows[0].id] != engine.LevelFull {
 				t.Fatal("level did not wrap")
 			}
@@ -545,7 +550,7 @@ func TestLeftOutRowCountsAtItsLevel(t *testing.T) {
 	h := newHarness(t, 20)
 	m := h.keys(h.ready(100, 30), "G")
 	full := m.results.rows[len(m.results.rows)-1]
-	m = h.keys(m, "x", "l", "l") // dropped, at signature level
+	m = h.keys(m, "x", "l", "l", "l") // dropped, at signature level
 	r := m.results.rows[rowIndex(m.results.rows, full.id)]
 	if r.state != stateDropped || r.level != engine.LevelSignature || r.tokens >= full.tokens {
 		t.Fatalf("row %+v, full %d tokens", r, full.tokens)

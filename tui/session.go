@@ -27,7 +27,7 @@ type Session struct {
 	Format   string                    `json:"format"`
 	Pins     []string                  `json:"pins,omitempty"`
 	Drops    []string                  `json:"drops,omitempty"`
-	Levels   map[string]string         `json:"levels,omitempty"` // ID → full, head, sig, book, ref
+	Levels   map[string]string         `json:"levels,omitempty"` // ID → full, focus, head, sig, book, ref
 	Weights  map[engine.Source]float64 `json:"weights,omitempty"`
 	Disabled []engine.Source           `json:"disabled,omitempty"`
 }

@@ -3,6 +3,8 @@ package tui
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/loupe-dev/loupe/engine"
 )
 
 // TestOlderSessionSaveNeverLandsLast: two curation keys start two saves
@@ -32,5 +34,22 @@ func TestOlderSessionSaveNeverLandsLast(t *testing.T) {
 	}
 	if s, _ := LoadSession(path); s.Budget != 2000 {
 		t.Fatalf("budget %d on disk, want the newest 2000", s.Budget)
+	}
+}
+
+// TestSessionLevelsKeepTheirNames: a session file written before the
+// focus level existed loads every level as it was, and focus round-trips.
+func TestSessionLevelsKeepTheirNames(t *testing.T) {
+	s := Session{Levels: map[string]string{"a": "full", "b": "head", "c": "sig", "d": "book", "e": "ref", "f": "focus"}}
+	c := s.curation(Config{})
+	want := map[string]engine.Level{"a": engine.LevelFull, "b": engine.LevelHead, "c": engine.LevelSignature,
+		"d": engine.LevelBookend, "e": engine.LevelReference, "f": engine.LevelFocus}
+	for id, l := range want {
+		if c.levels[id] != l {
+			t.Errorf("%s: level %v, want %v", id, c.levels[id], l)
+		}
+		if levelName(l) != s.Levels[id] {
+			t.Errorf("levelName(%v) = %q, want %q", l, levelName(l), s.Levels[id])
+		}
 	}
 }

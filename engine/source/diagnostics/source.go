@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -172,8 +173,20 @@ func candidate(g *group) engine.Candidate {
 	return engine.Candidate{
 		ID: id, Source: engine.SourceDiagnostics, Block: blk, Text: text,
 		Score: best.score, Signals: best.sigs, Reason: groupReason(g),
-		Keep: best.d.Severity == SeverityError, Meta: groupMeta(g),
+		Keep: best.d.Severity == SeverityError, Meta: groupMeta(g), Anchors: anchors(g),
 	}
+}
+
+// anchors are the lines the group's diagnostics point at: the packer keeps
+// them in every block of the file that holds them.
+func anchors(g *group) []int {
+	var out []int
+	for _, it := range g.items {
+		if it.d.Line > 0 && it.pl.inside && !slices.Contains(out, it.d.Line) {
+			out = append(out, it.d.Line)
+		}
+	}
+	return out
 }
 
 // lines returns the file's lines, read once per query; nil when the path

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -108,6 +109,9 @@ func TestCandidatesFromFile(t *testing.T) {
 	byPath := map[string]engine.Candidate{}
 	for _, c := range cs {
 		byPath[c.Block.Path] = c
+	}
+	if !slices.Equal(byPath["main.go"].Anchors, []int{6}) || byPath["/etc/passwd"].Anchors != nil {
+		t.Errorf("anchors: main.go %v, outside %v", byPath["main.go"].Anchors, byPath["/etc/passwd"].Anchors)
 	}
 	if c := byPath["/etc/passwd"]; c.Meta["outside_root"] != "true" || !strings.Contains(c.Text, "not read") || strings.Contains(c.Text, "root:") {
 		t.Errorf("outside path: %+v\n%s", c.Meta, c.Text)
