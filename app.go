@@ -133,6 +133,7 @@ func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader) (*en
 	}
 	opts := engine.DefaultOptions()
 	opts.Deadline = cfg.Deadline.Duration
+	opts.Redactor = newRedactor()
 	return engine.New(opts, providers, followers), diag
 }
 

@@ -66,6 +66,8 @@ type Candidate struct {
 	// Meta carries source-specific attribution: "sha", "author", "date",
 	// "age", "severity", "tool", "category", …; rendered as attributes.
 	Meta map[string]string `json:"meta,omitempty"`
+	// Redactions are the secrets taken out of Text (see Redactor).
+	Redactions []Redaction `json:"redactions,omitempty"`
 }
 
 // Level is how much of a block is packed.

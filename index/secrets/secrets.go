@@ -372,6 +372,9 @@ func merge(text string, fs []Finding) []Finding {
 	for _, f := range fs {
 		if n := len(out); n > 0 && f.Start < out[n-1].End {
 			out[n-1].End = max(out[n-1].End, f.End)
+			if isGeneric(out[n-1].Rule) && !isGeneric(f.Rule) {
+				out[n-1].Rule = f.Rule // name the specific kind
+			}
 			continue
 		}
 		out = append(out, f)
@@ -384,6 +387,8 @@ func merge(text string, fs []Finding) []Finding {
 	}
 	return out
 }
+
+func isGeneric(rule string) bool { return strings.HasPrefix(rule, "generic") }
 
 // Redact returns text with every secret replaced by
 // "[REDACTED:<rule>]", and the findings.
