@@ -30,6 +30,7 @@ type requestFlags struct {
 	diagnostics    string
 	diagnosticsCmd string
 	maxFileSize    int64
+	secretFiles    bool
 	// defaultDeadline is the command's deadline when neither a config file
 	// nor --deadline sets one.
 	defaultDeadline time.Duration
@@ -56,6 +57,7 @@ func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags, deadline time.Duration
 	fs.StringVar(&f.diagnostics, "diagnostics", "", "file of compiler/linter output to parse, or - for stdin")
 	fs.StringVar(&f.diagnosticsCmd, "diagnostics-cmd", "", `command run in the root for diagnostics, e.g. "go vet ./..."`)
 	fs.Int64Var(&f.maxFileSize, "max-file-size", d.MaxFileSize, "larger files are not indexed (bytes)")
+	fs.BoolVar(&f.secretFiles, "secret-files", false, "also index and pack files that usually hold secrets (.env, *.pem, id_rsa, …); secrets are still redacted")
 }
 
 // resolveConfig loads the config files of root and applies the flags the
@@ -134,6 +136,9 @@ func applyFlags(fs *pflag.FlagSet, f *requestFlags, cfg *Config) error {
 	}
 	if set("diagnostics-cmd") {
 		cfg.DiagnosticsCmd = f.diagnosticsCmd
+	}
+	if set("secret-files") {
+		cfg.SecretFiles = f.secretFiles
 	}
 	return nil
 }

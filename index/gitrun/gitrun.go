@@ -248,3 +248,23 @@ func MaybeInWorkTree(dir string) bool {
 		dir = parent
 	}
 }
+
+// ExcludesFile returns git's global excludes file as git would use it in
+// dir: core.excludesFile when set (any scope), else
+// $XDG_CONFIG_HOME/git/ignore, else ~/.config/git/ignore; "" when there is
+// no home to find it in. It works outside a repository too.
+func ExcludesFile(ctx context.Context, dir string) string {
+	argv := append(slices.Clone(hardening), "config", "--path", "--get", "core.excludesFile")
+	if out, err := run(ctx, dir, 64<<10, argv); err == nil {
+		if p := strings.TrimSpace(string(out)); p != "" {
+			return p
+		}
+	}
+	if x := os.Getenv("XDG_CONFIG_HOME"); x != "" {
+		return filepath.Join(x, "git", "ignore")
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(home, ".config", "git", "ignore")
+	}
+	return ""
+}
