@@ -7,7 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"sync"
@@ -18,6 +18,7 @@ import (
 	"github.com/blevesearch/bleve/v2/document"
 
 	"github.com/loupe-dev/loupe/index/chunk"
+	"github.com/loupe-dev/loupe/index/inroot"
 )
 
 // A batch is written when it holds batchSize operations or batchBytes of
@@ -136,7 +137,7 @@ func (ix *Index) startWorkers(ctx context.Context, files []walkFile, olds []*fil
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				results <- prepareFile(files[i], olds[i], ix.opts.MaxFileSize, an)
+				results <- prepareFile(ix.root, files[i], olds[i], ix.opts.MaxFileSize, an)
 			}
 		}()
 	}
@@ -159,9 +160,9 @@ func (ix *Index) startWorkers(ctx context.Context, files []walkFile, olds []*fil
 
 // prepareFile does everything for one file that does not touch the index.
 // old is the manifest's entry, nil for a new file; workers only read it.
-func prepareFile(f walkFile, old *fileEntry, maxSize int64, an analyzers) fileResult {
+func prepareFile(root string, f walkFile, old *fileEntry, maxSize int64, an analyzers) fileResult {
 	r := fileResult{f: f}
-	data, err := os.ReadFile(f.Abs)
+	data, err := inroot.ReadFile(root, filepath.FromSlash(f.Rel)) // a link swapped since the walk may not lead out
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		r.skip = SkipVanished
