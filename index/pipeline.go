@@ -191,7 +191,7 @@ func prepareFile(root string, f walkFile, old *fileEntry, maxSize int64, an anal
 		}
 		r.docs = append(r.docs, d)
 	}
-	r.rec = compressRecord(data)
+	r.rec = compressRecord(storable(f.Rel, data))
 	return r
 }
 

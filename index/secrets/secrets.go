@@ -391,7 +391,9 @@ func merge(text string, fs []Finding) []Finding {
 func isGeneric(rule string) bool { return strings.HasPrefix(rule, "generic") }
 
 // Redact returns text with every secret replaced by
-// "[REDACTED:<rule>]", and the findings.
+// "[REDACTED:<rule>]", and the findings. A secret spanning lines (a PEM
+// key) leaves its newlines after the marker, so that line numbers of the
+// rest of the text do not move.
 func (d *Detector) Redact(path, text string) (string, []Finding) {
 	fs := d.Find(path, text)
 	if len(fs) == 0 {
@@ -402,6 +404,7 @@ func (d *Detector) Redact(path, text string) (string, []Finding) {
 	for _, f := range fs {
 		b.WriteString(text[pos:f.Start])
 		b.WriteString(Marker(f.Rule))
+		b.WriteString(strings.Repeat("\n", strings.Count(text[f.Start:f.End], "\n")))
 		pos = f.End
 	}
 	b.WriteString(text[pos:])
