@@ -1,5 +1,7 @@
 package secrets
 
+import "regexp"
+
 // extraTOML holds loupe's own rules, in gitleaks' format, for what the
 // generic rule leaves through: a password inside a connection string, and
 // the values of secret-named variables in .env-style files (where low
@@ -31,15 +33,28 @@ regex = '''(?im)^[ \t]*(?:export[ \t]+)?[\w.-]*(?:pass(?:word|wd)?|pwd|secret|to
 keywords = ["pass", "pwd", "secret", "token", "key", "credential", "auth"]
 `
 
-// extraRuleAllow adds allowlists to gitleaks' own rules, by rule id. The
-// generic rule takes camelCase identifiers with two or more words
+// identifier is a camelCase or dotted name made of words
 // ("NewEncapsulationKey1024", "testRSA2048PrivateKey", "ed25519.PrivateKey",
-// "encryptionKey1024")
-// for values: in source code those are names, not secrets (18 of the 80
-// generic findings in the Go tree).
-var extraRuleAllow = map[string]fileAllow{
-	"generic-api-key": {Regexes: []string{
-		`^[\w.]*[A-Z][a-z]{2,}[\w.]*[A-Z][a-z]{2,}[\w.]*$`,
-		`^(?:[A-Za-z_]\w*\.)?[a-z]{3,}(?:[A-Z][a-z]{2,})+\d{0,6}$`,
-	}},
+// "encryptionKey1024").
+var identifier = regexp.MustCompile(`^(?:[a-z][a-z0-9]*\.)?(?:[a-z]{2,}|[A-Z][a-z]+|[A-Z]{2,}\d*)(?:[A-Z][a-z]+|[A-Z]{2,}\d*|\d+)*$`)
+
+// maxIdentifierEntropy: a random token can happen to parse as words (a
+// 32-character one does about once in ten); real names are less random.
+const maxIdentifierEntropy = 4.3
+
+// looksLikeName reports whether the generic rule's value is a name in
+// source code, not a secret: in the Go tree 18 of the generic rule's 80
+// findings were such names.
+func looksLikeName(rule, secret string) bool {
+	if rule != "generic-api-key" || !identifier.MatchString(secret) {
+		return false
+	}
+	return entropy(secret) < maxIdentifierEntropy || len(word.FindAllString(secret, -1)) >= minNameWords
 }
+
+// word is a capitalised word of a name; minNameWords of them make a long
+// name ("TestingOnlyNewDecapsulationKey1024") a name whatever its entropy:
+// a random token that parses as words almost never holds three.
+var word = regexp.MustCompile(`[A-Z][a-z]{2,}`)
+
+const minNameWords = 3

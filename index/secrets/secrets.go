@@ -128,25 +128,8 @@ func Parse(files ...string) (*Detector, error) {
 			}
 		}
 	}
-	if err := d.allowMore(extraRuleAllow); err != nil {
-		return nil, err
-	}
 	d.keywords = newKeywordIndex(d.rules)
 	return d, nil
-}
-
-// allowMore appends allowlists to the rules they name.
-func (d *Detector) allowMore(by map[string]fileAllow) error {
-	for _, r := range d.rules {
-		if fa, ok := by[r.id]; ok {
-			a, err := compileAllow(fa)
-			if err != nil {
-				return err
-			}
-			r.allow = append(r.allow, a)
-		}
-	}
-	return nil
 }
 
 // compileRule compiles one rule; a path-only rule gives nil.
@@ -295,7 +278,7 @@ func (r *rule) find(d *Detector, path, text string, base int) []Finding {
 		start, end := r.secretSpan(text, m)
 		match := strings.Trim(text[m[0]:m[1]], "\n")
 		secret := text[start:end]
-		if secret == "" || (r.entropy != 0 && entropy(secret) <= r.entropy) {
+		if secret == "" || (r.entropy != 0 && entropy(secret) <= r.entropy) || looksLikeName(r.id, secret) {
 			continue
 		}
 		line := lineAt(text, m[0])
@@ -341,9 +324,10 @@ func (a allowlist) allows(path, secret, match, line string) bool {
 	case "line":
 		target = line
 	}
-	regex := slices.ContainsFunc(a.regexes, func(re *regexp.Regexp) bool { return re.MatchString(target) })
+	regex := !(a.target == "" && randomToken(secret)) &&
+		slices.ContainsFunc(a.regexes, func(re *regexp.Regexp) bool { return re.MatchString(target) })
 	lower := strings.ToLower(secret)
-	stop := slices.ContainsFunc(a.stopwords, func(w string) bool { return strings.Contains(lower, w) })
+	stop := !randomToken(secret) && slices.ContainsFunc(a.stopwords, func(w string) bool { return strings.Contains(lower, w) })
 	if !a.and {
 		return regex || stop
 	}
@@ -387,6 +371,14 @@ func merge(text string, fs []Finding) []Finding {
 	}
 	return out
 }
+
+// randomToken: a long value as random as a generated key. Neither
+// stopwords (short words such as "rest" or "act.") nor allowlist patterns
+// on the secret itself (the generic rule lets letters-only values through)
+// let it go: a random 32-character token contains one of gitleaks'
+// stopwords about 3 times in 100, and has no digit about once in 100, and
+// gitleaks then drops it.
+func randomToken(s string) bool { return len(s) >= 24 && entropy(s) >= 4.3 }
 
 func isGeneric(rule string) bool { return strings.HasPrefix(rule, "generic") }
 

@@ -77,3 +77,28 @@ func fake(n int, seed uint64) string {
 	}
 	return string(b)
 }
+
+// TestRandomTokensAreNotNames: random tokens that happen to parse as
+// camelCase words must still be found by the generic rule.
+func TestRandomTokensAreNotNames(t *testing.T) {
+	d := detector(t)
+	missed := 0
+	for i := range 200 {
+		tok := fake(32, uint64(1000+i))
+		if _, fs := d.Redact("settings.yaml", "  api_key: \""+tok+"\"\n"); len(fs) == 0 {
+			missed++
+		}
+	}
+	if missed > 0 {
+		t.Fatalf("%d of 200 random api keys missed", missed)
+	}
+}
+
+func TestLongNamesAreNames(t *testing.T) {
+	d := detector(t)
+	for _, s := range []string{`k := "TestingOnlyNewDecapsulationKey1024"`, `const _KeyUsage_name = "anyExtendedKeyUsageserverAuthclientAuthcodeSigning"`} {
+		if _, fs := d.Redact("a.go", s+"\n"); len(fs) > 0 {
+			t.Errorf("%s: redacted", s)
+		}
+	}
+}
