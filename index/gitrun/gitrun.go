@@ -249,15 +249,23 @@ func MaybeInWorkTree(dir string) bool {
 	}
 }
 
-// ExcludesFile returns git's global excludes file as git would use it in
-// dir: core.excludesFile when set (any scope), else
+// ExcludesFile returns the user's global excludes file: core.excludesFile
+// when the user's own (global or system) config sets it, else
 // $XDG_CONFIG_HOME/git/ignore, else ~/.config/git/ignore; "" when there is
-// no home to find it in. It works outside a repository too.
+// no home to find it in. A repository's own config may not choose a file
+// for loupe to read. It works outside a repository too.
 func ExcludesFile(ctx context.Context, dir string) string {
-	argv := append(slices.Clone(hardening), "config", "--path", "--get", "core.excludesFile")
+	argv := append(slices.Clone(hardening), "config", "--show-scope", "--path", "--get-all", "core.excludesFile")
 	if out, err := run(ctx, dir, 64<<10, argv); err == nil {
-		if p := strings.TrimSpace(string(out)); p != "" {
-			return p
+		var last string
+		for _, line := range strings.Split(string(out), "\n") {
+			scope, p, _ := strings.Cut(line, "\t")
+			if p != "" && (scope == "global" || scope == "system") {
+				last = p // the last one wins, as in git
+			}
+		}
+		if last != "" {
+			return last
 		}
 	}
 	if x := os.Getenv("XDG_CONFIG_HOME"); x != "" {

@@ -127,3 +127,20 @@ func write(t *testing.T, dir, name, s string) {
 		t.Fatal(err)
 	}
 }
+
+func TestExcludesFileIsTheUsers(t *testing.T) {
+	repo, _ := hostileRepo(t)
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	mustGit(t, repo, "config", "core.excludesFile", "/etc/hostname")
+	want := filepath.Join(home, ".config", "git", "ignore")
+	if got := ExcludesFile(context.Background(), repo); got != want {
+		t.Fatalf("a repository chose %q (want the default %q)", got, want)
+	}
+	write(t, home, ".gitconfig", "[core]\n\texcludesFile = "+filepath.Join(home, "ign")+"\n")
+	if got := ExcludesFile(context.Background(), repo); got != filepath.Join(home, "ign") {
+		t.Fatalf("the user's excludesFile: %q", got)
+	}
+}
