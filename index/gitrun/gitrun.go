@@ -121,9 +121,12 @@ func RunLimit(ctx context.Context, dir string, limit int, args ...string) ([]byt
 	if !MaybeInWorkTree(dir) {
 		return nil, ErrNotRepository // what git would say, without the process
 	}
-	filters, err := filterDrivers(ctx, dir)
-	if err != nil {
-		return nil, err
+	var filters []string
+	if mayConfigureFilters(dir) {
+		var err error
+		if filters, err = filterDrivers(ctx, dir); err != nil {
+			return nil, err
+		}
 	}
 	return run(ctx, dir, limit, Args(filters, args...))
 }

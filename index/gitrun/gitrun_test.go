@@ -144,3 +144,22 @@ func TestExcludesFileIsTheUsers(t *testing.T) {
 		t.Fatalf("the user's excludesFile: %q", got)
 	}
 }
+
+func TestMayConfigureFilters(t *testing.T) {
+	repo, _ := hostileRepo(t)
+	t.Setenv("HOME", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	if !mayConfigureFilters(repo) {
+		t.Fatal("a repository with filter.evil.clean may configure no filter")
+	}
+	plain := t.TempDir()
+	mustGit(t, plain, "init", "-q")
+	if mayConfigureFilters(plain) {
+		t.Fatal("a fresh repository in an empty home configures filters")
+	}
+	write(t, filepath.Join(plain, ".git"), "config", "[include]\n\tpath = other\n")
+	if !mayConfigureFilters(plain) {
+		t.Fatal("an include may bring filters")
+	}
+}
