@@ -37,6 +37,7 @@ func openApp(root, indexDir string, cfg Config) (*app, error) {
 	opts := index.DefaultOptions()
 	opts.IndexDir = indexDir
 	opts.MaxFileSize = cfg.MaxFileSize
+	opts.SecretFiles = cfg.SecretFiles
 	opts.Logf = func(format string, args ...any) { fmt.Fprintf(os.Stderr, "loupe: "+format+"\n", args...) }
 	ix, err := index.Open(root, opts)
 	if err != nil {
@@ -113,7 +114,7 @@ func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader) (*en
 	rank := engine.DefaultRankOptions()
 	add(engine.SourceCode, engine.NewCodeProvider(ix, rank))
 	add(engine.SourceDocs, engine.NewDocsProvider(ix, rank))
-	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: cfg.MaxChanges}))
+	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: cfg.MaxChanges, SecretFiles: cfg.SecretFiles}))
 	add(engine.SourceNotes, notes.NewProvider(notes.DefaultPath(root)))
 	if cfg.Enabled(engine.SourceDiagnostics) && (cfg.DiagnosticsCmd != "" || cfg.DiagnosticsFile != "") {
 		diag = diagnostics.New(diagnostics.Options{
@@ -129,10 +130,11 @@ func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader) (*en
 		followers = append(followers, tests.New(ix))
 	}
 	if cfg.Enabled(engine.SourceCommits) {
-		followers = append(followers, commits.New(ix, commits.Options{Root: root}))
+		followers = append(followers, commits.New(ix, commits.Options{Root: root, SecretFiles: cfg.SecretFiles}))
 	}
 	opts := engine.DefaultOptions()
 	opts.Deadline = cfg.Deadline.Duration
+	opts.Redactor = newRedactor()
 	return engine.New(opts, providers, followers), diag
 }
 

@@ -69,6 +69,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 	opts := index.DefaultOptions()
 	opts.IndexDir = indexDir
 	opts.MaxFileSize = cfg.MaxFileSize
+	opts.SecretFiles = cfg.SecretFiles
 	dir := indexDir
 	if dir == "" {
 		d, err := index.DefaultDir(root)

@@ -43,6 +43,7 @@ func runIndex(cmd *cobra.Command, path, indexDir string, maxFileSize int64) erro
 	opts := index.DefaultOptions()
 	opts.IndexDir = indexDir
 	opts.MaxFileSize = maxFileSize
+	opts.SecretFiles = secretFilesConfigured(root)
 	opts.Logf = func(format string, args ...any) { fmt.Fprintf(os.Stderr, "loupe: "+format+"\n", args...) }
 	if err := opts.Validate(); err != nil {
 		return usageError{err}

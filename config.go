@@ -63,6 +63,9 @@ type Config struct {
 	// Candidates is how many ranked candidates each index source returns
 	// (0: the engine's default, 200): more gives a longer ranked list.
 	Candidates int `toml:"candidates"`
+	// SecretFiles indexes and packs the files that usually hold secrets
+	// (.env, private keys: see index.SecretFile), left out by default.
+	SecretFiles bool `toml:"secret_files"`
 }
 
 // Duration is a time.Duration written as "500ms" in TOML.
@@ -163,45 +166,72 @@ func oneOf(key, v string, allowed []string) error {
 }
 
 // LoadConfig returns DefaultConfig overridden by the user's config file and
-// then by the repository's .loupe.toml; it names the files it read.
+// then by the repository's .loupe.toml; it names the files it read. The
+// repository's file is read inside the root (never through a link out of
+// it), and its program keys (programKeys) count only when the person
+// trusted it (see trust.go); otherwise they are ignored with one line on
+// stderr.
 func LoadConfig(root string) (Config, []string, error) {
 	cfg := DefaultConfig()
 	var read []string
-	var paths []string
 	if dir, err := os.UserConfigDir(); err == nil {
-		paths = append(paths, filepath.Join(dir, "loupe", "config.toml"))
-	}
-	paths = append(paths, filepath.Join(root, ".loupe.toml"))
-	for _, p := range paths {
-		ok, err := decodeConfigFile(p, &cfg)
-		if err != nil {
-			return cfg, read, err
+		p := filepath.Join(dir, "loupe", "config.toml")
+		b, err := os.ReadFile(p)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return cfg, read, fmt.Errorf("config: %w", err)
 		}
-		if ok {
+		if err == nil {
+			if _, err := decodeConfig(p, b, &cfg); err != nil {
+				return cfg, read, err
+			}
 			read = append(read, p)
+		}
+	}
+	b, sum, err := repoConfig(root)
+	if err != nil {
+		// A link out of the root, an unreadable file: the repository's
+		// settings are not worth failing for.
+		fmt.Fprintf(os.Stderr, "loupe: ignoring %s: %v\n", repoConfigName, err)
+		return cfg, read, nil
+	}
+	if b == nil {
+		return cfg, read, nil
+	}
+	p := filepath.Join(root, repoConfigName)
+	before := cfg
+	md, err := decodeConfig(p, b, &cfg)
+	if err != nil {
+		return cfg, read, err
+	}
+	read = append(read, p)
+	if !trusted(root, sum) {
+		if ignored := keepUserValues(&cfg, before, func(k string) bool { return md.IsDefined(k) }); len(ignored) > 0 {
+			fmt.Fprintln(os.Stderr, untrustedNotice(root, ignored))
 		}
 	}
 	return cfg, read, nil
 }
 
-// decodeConfigFile decodes p onto cfg; a missing file is not an error.
-func decodeConfigFile(p string, cfg *Config) (bool, error) {
-	b, err := os.ReadFile(p)
-	if errors.Is(err, os.ErrNotExist) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("config: %w", err)
-	}
+// secretFilesConfigured reports whether the config files of root turn
+// secret_files on, for `loupe index`, which takes no request flags: it
+// must leave out the same files as pack and the explorer, or the two would
+// re-index them in turn.
+func secretFilesConfigured(root string) bool {
+	cfg, _, err := LoadConfig(root)
+	return err == nil && cfg.SecretFiles
+}
+
+// decodeConfig decodes b, the file p, onto cfg.
+func decodeConfig(p string, b []byte, cfg *Config) (toml.MetaData, error) {
 	md, err := toml.Decode(string(b), cfg)
 	if err != nil {
-		return false, fmt.Errorf("config %s: %w", p, err)
+		return md, fmt.Errorf("config %s: %w", p, err)
 	}
 	if undec := md.Undecoded(); len(undec) > 0 {
-		return false, fmt.Errorf("config %s: unknown key %q", p, undec[0].String())
+		return md, fmt.Errorf("config %s: unknown key %q", p, undec[0].String())
 	}
 	cfg.deadlineSet = cfg.deadlineSet || md.IsDefined("deadline")
-	return true, nil
+	return md, nil
 }
 
 // Reserves returns the reserves as the engine's type.

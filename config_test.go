@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,5 +62,28 @@ func TestDeadlineDefaults(t *testing.T) {
 				t.Errorf("deadline %v, want %v", cfg.Deadline.Duration, tt.want)
 			}
 		})
+	}
+}
+
+// TestUntrustedRepositoryKeysAreIgnored: a repository's .loupe.toml sets
+// data keys freely, but its program keys only once trusted.
+func TestUntrustedRepositoryKeysAreIgnored(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, ".loupe.toml"), []byte("budget = 1234\ndiagnostics_cmd = \"id\"\nsecret_files = true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, _, err := LoadConfig(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Budget != 1234 || cfg.DiagnosticsCmd != "" || cfg.SecretFiles {
+		t.Fatalf("untrusted: budget %d, diagnostics_cmd %q, secret_files %v", cfg.Budget, cfg.DiagnosticsCmd, cfg.SecretFiles)
+	}
+	if err := trustRoot(io.Discard, root); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, _, _ = LoadConfig(root); cfg.DiagnosticsCmd != "id" || !cfg.SecretFiles {
+		t.Fatalf("trusted: diagnostics_cmd %q, secret_files %v", cfg.DiagnosticsCmd, cfg.SecretFiles)
 	}
 }

@@ -31,6 +31,7 @@ type requestFlags struct {
 	diagnosticsCmd string
 	maxFileSize    int64
 	candidates     int
+	secretFiles    bool
 	// defaultDeadline is the command's deadline when neither a config file
 	// nor --deadline sets one.
 	defaultDeadline time.Duration
@@ -58,6 +59,7 @@ func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags, deadline time.Duration
 	fs.StringVar(&f.diagnosticsCmd, "diagnostics-cmd", "", `command run in the root for diagnostics, e.g. "go vet ./..."`)
 	fs.Int64Var(&f.maxFileSize, "max-file-size", d.MaxFileSize, "larger files are not indexed (bytes)")
 	fs.IntVar(&f.candidates, "candidates", d.Candidates, "ranked candidates per index source (0: the default, 200); more gives a longer ranked list")
+	fs.BoolVar(&f.secretFiles, "secret-files", false, "also index and pack files that usually hold secrets (.env, *.pem, id_rsa, …); secrets are still redacted")
 }
 
 // resolveConfig loads the config files of root and applies the flags the
@@ -136,6 +138,9 @@ func applyFlags(fs *pflag.FlagSet, f *requestFlags, cfg *Config) error {
 	}
 	if set("diagnostics-cmd") {
 		cfg.DiagnosticsCmd = f.diagnosticsCmd
+	}
+	if set("secret-files") {
+		cfg.SecretFiles = f.secretFiles
 	}
 	return nil
 }

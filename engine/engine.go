@@ -31,6 +31,9 @@ type Options struct {
 	// TopForFollowers is how many of the best code candidates followers
 	// (tests, graph expansion, commits) build on.
 	TopForFollowers int
+	// Redactor, when set, takes secrets out of every candidate as it is
+	// collected, before packing: token counts are of the redacted text.
+	Redactor Redactor
 }
 
 // DefaultOptions returns the defaults: a 500 ms deadline per source and
@@ -281,7 +284,7 @@ func (e *Engine) collect(r *Retrieval, set *candidateSet, jobs []job, outs []out
 			continue
 		}
 		for _, c := range o.cands {
-			set.add(c, src)
+			set.add(redact(e.opts.Redactor, c), src)
 		}
 	}
 }

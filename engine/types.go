@@ -72,6 +72,8 @@ type Candidate struct {
 	// frames in the query, and applies every anchor to each packed block
 	// of the same file whose lines hold it.
 	Anchors []int `json:"anchors,omitempty"`
+	// Redactions are the secrets taken out of Text (see Redactor).
+	Redactions []Redaction `json:"redactions,omitempty"`
 }
 
 // Level is how much of a block is packed.

@@ -53,11 +53,14 @@ func TestUnreadableFile(t *testing.T) {
 	// A directory where a file is expected gives EISDIR on read: the same
 	// path through prepareFile as a file without read permission.
 	dir := t.TempDir()
-	r := prepareFile(walkFile{Rel: "d", Abs: dir}, nil, DefaultMaxFileSize, newAnalyzers(buildMapping()))
+	if err := os.Mkdir(filepath.Join(dir, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := prepareFile(dir, walkFile{Rel: "d", Abs: filepath.Join(dir, "d")}, nil, DefaultMaxFileSize, newAnalyzers(buildMapping()))
 	if r.skip != SkipUnreadable {
 		t.Fatalf("skip = %q, want %q", r.skip, SkipUnreadable)
 	}
-	r = prepareFile(walkFile{Rel: "gone", Abs: filepath.Join(dir, "gone")}, nil, DefaultMaxFileSize, newAnalyzers(buildMapping()))
+	r = prepareFile(dir, walkFile{Rel: "gone", Abs: filepath.Join(dir, "gone")}, nil, DefaultMaxFileSize, newAnalyzers(buildMapping()))
 	if r.skip != SkipVanished {
 		t.Fatalf("skip = %q, want %q", r.skip, SkipVanished)
 	}

@@ -69,8 +69,8 @@ func encodeBlob(b Block) ([]byte, error) {
 	if flags&flagQualSame == 0 {
 		str(b.QualName)
 	}
-	str(b.Signature)
-	str(capDoc(b.Doc))
+	str(string(storable(b.Path, []byte(b.Signature)))) // the index never keeps a raw secret
+	str(string(storable(b.Path, []byte(capDoc(b.Doc)))))
 	str(string(hash))
 	for _, list := range [][]string{b.Refs, b.Imports} {
 		out = binary.AppendUvarint(out, uint64(len(list)))

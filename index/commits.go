@@ -1,13 +1,12 @@
 package index
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/loupe-dev/loupe/index/gitrun"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -143,15 +142,15 @@ func (ci *commitIndex) close() error {
 	return err
 }
 
-// git runs git in dir and returns its stdout.
+// maxLogOutput bounds the commit log the index reads (MaxCommits commits
+// with their numstat fit many times over).
+const maxLogOutput = 256 << 20
+
+// git runs hardened git in dir (gitrun.RunLimit) and returns its stdout.
 func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := gitrun.RunLimit(ctx, dir, maxLogOutput, args...)
 	if err != nil {
-		return nil, fmt.Errorf("index: git %s: %w: %s", args[0], err, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("index: %w", err)
 	}
 	return out, nil
 }

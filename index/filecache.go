@@ -1,9 +1,11 @@
 package index
 
 import (
-	"os"
+	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/loupe-dev/loupe/index/inroot"
 )
 
 // racyWindow: a file modified this close to when it was read may change
@@ -38,10 +40,13 @@ type cachedFile struct {
 
 func newFileCache() *fileCache { return &fileCache{files: map[string]cachedFile{}} }
 
-// read returns the file at abs, from the cache when its size and mtime are
-// unchanged.
-func (c *fileCache) read(key, abs string) (cachedFile, error) {
-	st, err := os.Stat(abs)
+// read returns the file key (slash-separated, relative to root), from the
+// cache when its size and mtime are unchanged. Both the stat and the read
+// go through inroot: a file or directory swapped for a link out of the
+// root since indexing is refused, not followed.
+func (c *fileCache) read(root, key string) (cachedFile, error) {
+	rel := filepath.FromSlash(key)
+	st, err := inroot.Stat(root, rel)
 	if err != nil {
 		c.forget(key)
 		return cachedFile{}, err
@@ -52,7 +57,7 @@ func (c *fileCache) read(key, abs string) (cachedFile, error) {
 	if ok && f.size == st.Size() && f.mtime.Equal(st.ModTime()) && f.mtime.Before(f.readAt.Add(-racyWindow)) {
 		return f, nil
 	}
-	data, err := os.ReadFile(abs)
+	data, err := inroot.ReadFile(root, rel)
 	if err != nil {
 		return cachedFile{}, err
 	}

@@ -4,10 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/loupe-dev/loupe/index/inroot"
 )
 
 // Importers returns the header blocks of files that import the file at p
@@ -83,7 +84,7 @@ func importsFile(b Block, p string) bool {
 // path using the nearest go.mod at or above it inside the root.
 func (ix *Index) goImportPath(dir string) (string, bool) {
 	for d := dir; ; d = path.Dir(d) {
-		if mod, ok := readModulePath(filepath.Join(ix.root, filepath.FromSlash(d), "go.mod")); ok {
+		if mod, ok := readModulePath(ix.root, path.Join(d, "go.mod")); ok {
 			rel := strings.TrimPrefix(strings.TrimPrefix(dir, d), "/")
 			if d == "." {
 				rel = strings.TrimPrefix(dir, "./")
@@ -102,8 +103,8 @@ func (ix *Index) goImportPath(dir string) (string, bool) {
 	}
 }
 
-func readModulePath(gomod string) (string, bool) {
-	data, err := os.ReadFile(gomod)
+func readModulePath(root, gomod string) (string, bool) {
+	data, err := inroot.ReadFile(root, filepath.FromSlash(gomod))
 	if err != nil {
 		return "", false
 	}

@@ -31,6 +31,9 @@ type Options struct {
 	// Workers is how many goroutines chunk files and how many write
 	// batches; 0 means GOMAXPROCS.
 	Workers int
+	// SecretFiles indexes the files that usually hold secrets (.env,
+	// private keys: see SecretFile), which are left out by default.
+	SecretFiles bool
 }
 
 // DefaultMaxFileSize is the default MaxFileSize: 1 MiB.

@@ -7,7 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"sync"
@@ -18,6 +18,7 @@ import (
 	"github.com/blevesearch/bleve/v2/document"
 
 	"github.com/loupe-dev/loupe/index/chunk"
+	"github.com/loupe-dev/loupe/index/inroot"
 	"github.com/loupe-dev/loupe/index/vocab"
 )
 
@@ -141,7 +142,7 @@ func (ix *Index) startWorkers(ctx context.Context, files []walkFile, olds []*fil
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				r := prepareFile(files[i], olds[i], ix.opts.MaxFileSize, an)
+				r := prepareFile(ix.root, files[i], olds[i], ix.opts.MaxFileSize, an)
 				if !r.touched {
 					r.oldUnits, r.oldUnitsErr = ix.storedUnits(files[i].Rel, olds[i])
 				}
@@ -168,9 +169,9 @@ func (ix *Index) startWorkers(ctx context.Context, files []walkFile, olds []*fil
 
 // prepareFile does everything for one file that does not touch the index.
 // old is the manifest's entry, nil for a new file; workers only read it.
-func prepareFile(f walkFile, old *fileEntry, maxSize int64, an analyzers) fileResult {
+func prepareFile(root string, f walkFile, old *fileEntry, maxSize int64, an analyzers) fileResult {
 	r := fileResult{f: f}
-	data, err := os.ReadFile(f.Abs)
+	data, err := inroot.ReadFile(root, filepath.FromSlash(f.Rel)) // a link swapped since the walk may not lead out
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		r.skip = SkipVanished
@@ -199,8 +200,9 @@ func prepareFile(f walkFile, old *fileEntry, maxSize int64, an analyzers) fileRe
 		}
 		r.docs = append(r.docs, d)
 	}
-	r.rec = compressRecord(data)
-	u := fileUnits(data, r.blocks)
+	stored := storable(f.Rel, data) // secrets redacted: nothing on disk holds them
+	r.rec = compressRecord(stored)
+	u := fileUnits(stored, r.blocks)
 	r.units = &u
 	return r
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
 
 	"github.com/loupe-dev/loupe/index/chunk"
 )
@@ -27,7 +26,7 @@ func (ix *Index) Read(b Block) (BlockText, error) {
 	if !ok || e.Skip != "" {
 		return BlockText{}, fmt.Errorf("%w: %s", ErrNotIndexed, b.Path)
 	}
-	f, err := ix.files.read(b.Path, filepath.Join(ix.root, filepath.FromSlash(b.Path)))
+	f, err := ix.files.read(ix.root, b.Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		bt, err := ix.storedText(e, b)
 		bt.Deleted = true

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/loupe-dev/loupe/index/secrets"
 )
 
 // The content store keeps every indexed file's text, compressed, in one
@@ -72,7 +74,7 @@ type storeWriter struct {
 // openStoreWriter opens the store for appending at size (what the manifest
 // knows of; a torn tail from a crashed Update is cut off).
 func openStoreWriter(dir string, size int64) (*storeWriter, error) {
-	f, err := os.OpenFile(filepath.Join(dir, storeName), os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(filepath.Join(dir, storeName), os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("index: open content store: %w", err)
 	}
@@ -143,4 +145,21 @@ func compactStore(dir string, files map[string]*fileEntry, size int64) (int64, e
 		return size, fmt.Errorf("index: compact content store: %w", err)
 	}
 	return off, nil
+}
+
+// storable is what the content store keeps of a file: its text with the
+// secrets the detector finds replaced by markers (lines kept), so that the
+// cache directory never holds a raw secret. Blocks and hashes are of the
+// file as it is; only the fallback text, used for a deleted or changed
+// file, is redacted, and it goes out redacted anyway.
+func storable(rel string, data []byte) []byte {
+	d, err := secrets.Default()
+	if err != nil {
+		return data
+	}
+	out, found := d.Redact(rel, string(data))
+	if len(found) == 0 {
+		return data
+	}
+	return []byte(out)
 }

@@ -11,6 +11,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/loupe-dev/loupe/index/gitrun"
+	"github.com/loupe-dev/loupe/index/inroot"
 )
 
 // Skip reasons, used as keys of UpdateStats.Skipped.
@@ -67,6 +70,7 @@ type walker struct {
 	root    string // resolved absolute root (symlinks evaluated)
 	skipAbs string // an index directory inside the root, never walked
 	maxSize int64
+	secrets bool // index files that usually hold secrets
 	slots   chan struct{}
 	wg      sync.WaitGroup
 	bufs    sync.Pool // *[]byte buffers for readDir
@@ -109,6 +113,7 @@ func walkTreeSized(ctx context.Context, root, indexDir string, opts Options, siz
 	w := &walker{
 		root:    root,
 		maxSize: opts.MaxFileSize,
+		secrets: opts.SecretFiles,
 		slots:   make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
 		files:   make([]walkFile, 0, sizeHint),
 		skipped: map[string]int{},
@@ -117,7 +122,7 @@ func walkTreeSized(ctx context.Context, root, indexDir string, opts Options, siz
 	if indexDir != "" {
 		w.skipAbs = filepath.Clean(indexDir)
 	}
-	rules := ignoreSet(nil).with(parseIgnore("", readGitExclude(root)))
+	rules := ignoreSet(nil).with(parseIgnore("", readGlobalExcludes(ctx, root))).with(parseIgnore("", readGitExclude(root)))
 	if _, err := os.ReadDir(root); err != nil {
 		return walkResult{}, fmt.Errorf("index: read root: %w", err)
 	}
@@ -139,6 +144,19 @@ func extraRules(globs []string) []ignoreRule {
 		}
 	}
 	return out
+}
+
+// readGlobalExcludes returns the user's global git excludes
+// (core.excludesFile, ~/.config/git/ignore): a file ignored there is
+// ignored by git everywhere, so it is not the repository's content. It is
+// the user's own file, read where git would read it.
+func readGlobalExcludes(ctx context.Context, root string) []byte {
+	p := gitrun.ExcludesFile(ctx, root)
+	if p == "" {
+		return nil
+	}
+	b, _ := os.ReadFile(p)
+	return b
 }
 
 // readGitExclude returns .git/info/exclude, following a .git file
@@ -239,7 +257,7 @@ func (w *walker) loadIgnores(rel, abs string, entries []dirEntry, rules ignoreSe
 	for _, name := range [...]string{".gitignore", ".loupeignore"} {
 		for i := range entries {
 			if entries[i].name == name {
-				if b, err := os.ReadFile(filepath.Join(abs, name)); err == nil {
+				if b, err := inroot.ReadFile(w.root, filepath.Join(filepath.FromSlash(rel), name)); err == nil {
 					rules = rules.with(parseIgnore(rel, b))
 				}
 				break
@@ -285,6 +303,10 @@ func (w *walker) symlink(rel, abs string) {
 func (w *walker) file(rel string, size, mtime int64) (walkFile, bool) {
 	if reason := skipByName(rel); reason != "" {
 		w.skip(reason)
+		return walkFile{}, false
+	}
+	if !w.secrets && SecretFile(rel) {
+		w.skip(SkipSecretFile)
 		return walkFile{}, false
 	}
 	if size > w.maxSize {

@@ -75,6 +75,8 @@ type jsonSummary struct {
 	Excluded  int                                  `json:"excluded"`
 	FilesRead int                                  `json:"files_read"`
 	PerSource map[engine.Source]engine.SourceUsage `json:"per_source"`
+	// Redactions are the secrets taken out of the packed blocks.
+	Redactions []engine.Redaction `json:"redactions,omitempty"`
 }
 
 // Render renders the whole pack.
@@ -86,7 +88,7 @@ func (JSON) Render(p *engine.Pack) string {
 		LeftOutTotal: len(p.LeftOut), Warnings: p.Warnings,
 		Summary: jsonSummary{
 			Line: Summary(p), Included: len(p.Items), Excluded: len(p.LeftOut),
-			FilesRead: p.FilesRead, PerSource: p.PerSource,
+			FilesRead: p.FilesRead, PerSource: p.PerSource, Redactions: p.Redacted(),
 		},
 	}
 	for _, it := range p.Items {

@@ -35,6 +35,9 @@ func Summary(p *engine.Pack) string {
 	if len(p.LeftOut) > 0 {
 		sb.WriteString(" · " + strconv.Itoa(len(p.LeftOut)) + " left out (" + leftOutReasons(p.LeftOut) + ")")
 	}
+	if r := p.Redacted(); len(r) > 0 {
+		sb.WriteString(" · " + plural(len(r), "secret", "secrets") + " redacted (" + redactedWhere(r) + ")")
+	}
 	return sb.String()
 }
 
@@ -100,4 +103,20 @@ func emptyMessage(p *engine.Pack) string {
 		return msgNoMatch
 	}
 	return msgNoFit
+}
+
+// maxRedactedWhere bounds the places named in the summary line.
+const maxRedactedWhere = 3
+
+// redactedWhere is "config.go:12, .env:3, and 4 more".
+func redactedWhere(rs []engine.Redaction) string {
+	var parts []string
+	for i, r := range rs {
+		if i == maxRedactedWhere {
+			parts = append(parts, "and "+strconv.Itoa(len(rs)-i)+" more")
+			break
+		}
+		parts = append(parts, r.Path+":"+strconv.Itoa(r.Line))
+	}
+	return strings.Join(parts, ", ")
 }

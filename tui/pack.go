@@ -134,12 +134,17 @@ func packErrorText(err error) string {
 	return fmt.Sprintf("pack: %v", err)
 }
 
-// summary is the status line's right side: "14 blocks · md".
+// summary is the status line's right side: "14 blocks · 2 left out · md",
+// with " · 3 redacted" when secrets were taken out.
 func (m Model) summary() string {
 	if m.pack == nil {
 		return m.cur.format
 	}
-	return fmt.Sprintf("%s · %d left out · %s", plural(len(m.pack.Items), "block"), len(m.pack.LeftOut), m.cur.format)
+	s := fmt.Sprintf("%s · %d left out · %s", plural(len(m.pack.Items), "block"), len(m.pack.LeftOut), m.cur.format)
+	if n := len(m.pack.Redacted()); n > 0 {
+		s += fmt.Sprintf(" · %d redacted", n) // secrets taken out of the packed blocks
+	}
+	return s
 }
 
 // refreshPreview re-renders the preview when what it shows changed (or

@@ -18,9 +18,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/index"
 )
 
 // Options configure the source. Zero fields take their defaults.
@@ -29,6 +31,9 @@ type Options struct {
 	MaxChanges    int              // the most recent uncommitted changes kept whatever the query (default 3)
 	RecentCommits int              // how many recent commits' files are offered (default 5)
 	Now           func() time.Time // the clock (default time.Now); tests fix it
+	// SecretFiles offers changes to files that usually hold secrets
+	// (index.SecretFile: .env, private keys), left out by default.
+	SecretFiles bool
 }
 
 // Defaults.
@@ -78,6 +83,9 @@ func (s *Source) Candidates(ctx context.Context, q engine.Query) ([]engine.Candi
 		return nil, err
 	}
 	list, err := collect(ctx, s.opts.Root, s.opts.RecentCommits)
+	if !s.opts.SecretFiles {
+		list = slices.DeleteFunc(list, func(c change) bool { return index.SecretFile(c.path) })
+	}
 	if errors.Is(err, ErrNotRepository) {
 		return nil, nil
 	}

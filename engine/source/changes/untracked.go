@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/loupe-dev/loupe/index/inroot"
 )
 
 // Limits on new, untracked files: only the newest few are read, small
@@ -61,7 +63,7 @@ func untracked(ctx context.Context, root string) ([]change, error) {
 // readNewFile reads an untracked file as a change: whole when small, its
 // head otherwise; binary files are skipped.
 func readNewFile(root string, f untrackedFile) (change, bool) {
-	fh, err := os.Open(filepath.Join(root, filepath.FromSlash(f.path)))
+	fh, err := inroot.Open(root, filepath.FromSlash(f.path)) // never through a link out of the root
 	if err != nil {
 		return change{}, false
 	}

@@ -61,6 +61,9 @@ const recordSep = "\x1e"
 // show runs one git show for the commits shas restricted to files, and
 // returns each commit's hunks and per-file counts; nil when git fails.
 func (s *Source) show(ctx context.Context, shas, files []string) map[string]shown {
+	if !s.opts.SecretFiles {
+		files = slices.DeleteFunc(slices.Clone(files), index.SecretFile)
+	}
 	if len(shas) == 0 || len(files) == 0 {
 		return nil
 	}

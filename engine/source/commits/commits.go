@@ -35,6 +35,10 @@ type Options struct {
 	MaxDiffLines int              // diff lines shown per commit (default 60)
 	MaxFiles     int              // files listed per commit (default 20)
 	Now          func() time.Time // the clock (default time.Now)
+	// SecretFiles shows the diffs of files that usually hold secrets
+	// (index.SecretFile: .env, private keys), left out by default: a .env
+	// removed from tracking must not leak through its last commit.
+	SecretFiles bool
 }
 
 // Defaults.

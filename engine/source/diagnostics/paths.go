@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/loupe-dev/loupe/index/inroot"
 )
 
 // errOutside: a path leaves the root and is never read.
@@ -99,22 +101,15 @@ func (r *resolver) lookup(name string) []string {
 	return r.byName[name]
 }
 
-// diskReader reads Root-relative paths from disk, refusing any that
-// resolve (through symlinks) outside the root.
+// diskReader reads Root-relative paths from disk through inroot: a path
+// that leads outside the root, by ".." or by any symlink on the way, is
+// refused at the moment of the read.
 func diskReader(root string) func(string) ([]byte, error) {
 	return func(rel string) ([]byte, error) {
-		absRoot, err := filepath.EvalSymlinks(root)
-		if err != nil {
-			return nil, fmt.Errorf("diagnostics: root %s: %w", root, err)
+		b, err := inroot.ReadFile(root, filepath.FromSlash(rel))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) {
+			return nil, fmt.Errorf("diagnostics: read %s: %w (%w)", rel, errOutside, err)
 		}
-		real, err := filepath.EvalSymlinks(filepath.Join(root, filepath.FromSlash(rel)))
-		if err != nil {
-			return nil, fmt.Errorf("diagnostics: read %s: %w", rel, err)
-		}
-		if r, err := filepath.Rel(absRoot, real); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			return nil, fmt.Errorf("diagnostics: read %s: %w", rel, errOutside)
-		}
-		b, err := os.ReadFile(real)
 		if err != nil {
 			return nil, fmt.Errorf("diagnostics: read %s: %w", rel, err)
 		}

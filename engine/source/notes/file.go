@@ -9,7 +9,6 @@ import (
 	"hash/fnv"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -44,7 +43,7 @@ type File struct {
 // does not parse, holds an unknown key or an invalid entry is an error
 // wrapping ErrCorrupt that names the line.
 func Load(path string) (*File, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := readConfined(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &File{}, nil
 	}

@@ -5,14 +5,16 @@ package notes
 import (
 	"errors"
 	"fmt"
-	"os"
+	"path/filepath"
 	"syscall"
 )
 
-// lockDir takes an exclusive flock on the notes directory (not the file,
-// which Save replaces by rename). It waits for other writers.
-func lockDir(dir string) (func(), error) {
-	d, err := os.Open(dir)
+// lockDir takes an exclusive flock on the directory of the notes file at
+// path (not the file, which Save replaces by rename), opened inside the
+// repository root. It waits for other writers.
+func lockDir(path string) (func(), error) {
+	dir := filepath.Dir(path)
+	d, err := openDirConfined(path)
 	if err != nil {
 		return nil, fmt.Errorf("notes: lock %s: %w", dir, err)
 	}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -54,7 +53,7 @@ func (p *provider) Source() engine.Source { return engine.SourceNotes }
 func (p *provider) load() ([]prepared, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	st, err := os.Stat(p.path)
+	st, err := statConfined(p.path)
 	if err != nil {
 		p.ready, p.stamp = nil, ""
 		_, err := Load(p.path) // missing: empty; other errors: reported

@@ -4,12 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/BurntSushi/toml"
-
-	"github.com/loupe-dev/loupe/index/safefile"
 )
 
 const fileHeader = `# loupe notes: the project's memory, kept with the code.
@@ -29,10 +26,10 @@ func (f *File) Save(path string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := mkdirConfined(path); err != nil {
 		return fmt.Errorf("notes: create %s: %w", dir, err)
 	}
-	unlock, err := lockDir(dir)
+	unlock, err := lockDir(path)
 	if err != nil {
 		return err
 	}
@@ -50,7 +47,7 @@ func (f *File) Save(path string) error {
 	if err != nil {
 		return err
 	}
-	if err := safefile.WriteWith(path, f.writeTo(data)); err != nil {
+	if err := writeConfined(path, f.writeTo(data)); err != nil {
 		return fmt.Errorf("notes: save: %w", err)
 	}
 	f.doc, f.raw, f.pending = disk.doc, data, nil

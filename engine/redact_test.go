@@ -1,0 +1,40 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/loupe-dev/loupe/index"
+)
+
+// fakeRedactor replaces "SECRET" and reports it on its line.
+type fakeRedactor struct{}
+
+func (fakeRedactor) Redact(path, text string) (string, []Redaction) {
+	var found []Redaction
+	for i, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, "SECRET") {
+			found = append(found, Redaction{Line: i + 1, Rule: "fake"})
+		}
+	}
+	return strings.ReplaceAll(text, "SECRET", "[R]"), found
+}
+
+func TestRedactCandidate(t *testing.T) {
+	c := Candidate{Block: index.Block{Path: "a.go", StartLine: 10, Signature: "k = SECRET"},
+		Text: "a\nk = SECRET\n", Meta: map[string]string{"subject": "add SECRET"}}
+	got := redact(fakeRedactor{}, c)
+	if strings.Contains(got.Text+got.Block.Signature+got.Meta["subject"], "SECRET") {
+		t.Fatalf("secret left in %+v", got)
+	}
+	if len(got.Redactions) != 1 || got.Redactions[0] != (Redaction{Path: "a.go", Line: 11, Rule: "fake"}) {
+		t.Fatalf("redactions %+v", got.Redactions)
+	}
+	if c.Meta["subject"] != "add SECRET" {
+		t.Fatal("the caller's meta map was changed")
+	}
+	p := &Pack{Items: []Item{{Candidate: got}}}
+	if len(p.Redacted()) != 1 {
+		t.Fatalf("pack redactions %+v", p.Redacted())
+	}
+}

@@ -1,0 +1,109 @@
+package gitrun
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// mayConfigureFilters reports whether any config file git would read in
+// dir could define a filter driver: one of them mentions "filter", or
+// "include" (an included file could). Most repositories and machines say
+// no, and Run then skips listing the drivers (a second git process on
+// every call). When the repository's git directory cannot be found it
+// says yes: git decides.
+func mayConfigureFilters(dir string) bool {
+	files, ok := configFiles(dir)
+	if !ok {
+		return true
+	}
+	for _, p := range files {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		l := bytes.ToLower(b)
+		if bytes.Contains(l, []byte("filter")) || bytes.Contains(l, []byte("include")) {
+			return true
+		}
+	}
+	return false
+}
+
+// configFiles lists the config files git reads in dir: system, global and
+// the repository's (config, config.worktree, and the common directory's of
+// a linked worktree).
+func configFiles(dir string) ([]string, bool) {
+	var files []string
+	if os.Getenv("GIT_CONFIG_NOSYSTEM") == "" {
+		files = append(files, cmpOr(os.Getenv("GIT_CONFIG_SYSTEM"), "/etc/gitconfig"))
+	}
+	if g := os.Getenv("GIT_CONFIG_GLOBAL"); g != "" {
+		files = append(files, g)
+	} else {
+		home, _ := os.UserHomeDir()
+		xdg := os.Getenv("XDG_CONFIG_HOME")
+		if xdg == "" && home != "" {
+			xdg = filepath.Join(home, ".config")
+		}
+		if home != "" {
+			files = append(files, filepath.Join(home, ".gitconfig"))
+		}
+		if xdg != "" {
+			files = append(files, filepath.Join(xdg, "git", "config"))
+		}
+	}
+	gitDir, ok := findGitDir(dir)
+	if !ok {
+		return nil, false
+	}
+	files = append(files, filepath.Join(gitDir, "config"), filepath.Join(gitDir, "config.worktree"))
+	if c, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+		common := strings.TrimSpace(string(c))
+		if !filepath.IsAbs(common) {
+			common = filepath.Join(gitDir, common)
+		}
+		files = append(files, filepath.Join(common, "config"), filepath.Join(common, "config.worktree"))
+	}
+	return files, true
+}
+
+// findGitDir finds the git directory of dir: a .git directory, or the
+// directory a .git file ("gitdir: …") names, in dir or above.
+func findGitDir(dir string) (string, bool) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	for {
+		p := filepath.Join(dir, ".git")
+		if st, err := os.Stat(p); err == nil {
+			if st.IsDir() {
+				return p, true
+			}
+			b, err := os.ReadFile(p)
+			line := strings.TrimSpace(string(b))
+			if err != nil || !strings.HasPrefix(line, "gitdir:") {
+				return "", false
+			}
+			g := strings.TrimSpace(strings.TrimPrefix(line, "gitdir:"))
+			if !filepath.IsAbs(g) {
+				g = filepath.Join(dir, g)
+			}
+			return g, true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

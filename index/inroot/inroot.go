@@ -1,0 +1,131 @@
+// Package inroot reads and writes the files of a repository through
+// os.Root, so that no read and no write ever leaves the repository's root,
+// whatever its symbolic links say at the moment of the call: a link (or a
+// directory on the way) that points outside is refused by the kernel-level
+// walk of os.Root, not by a check made a moment earlier. Links inside the
+// root still work.
+//
+// Every read of repository content in loupe (the index's walk and
+// freshness reads, diagnostics snippets, the notes file, the repository's
+// .loupe.toml) goes through here.
+package inroot
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// ErrOutside is returned for a path that is not below the root.
+var ErrOutside = errors.New("path escapes the repository root")
+
+// Rel returns abs relative to root (slash-separated) when abs is below
+// root lexically; a relative path is returned as it is, cleaned.
+func Rel(root, p string) (string, error) {
+	if filepath.IsAbs(p) {
+		r, err := filepath.Rel(root, p)
+		if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			return "", fmt.Errorf("%s: %w", p, ErrOutside)
+		}
+		p = r
+	}
+	p = filepath.Clean(p)
+	if p == ".." || strings.HasPrefix(p, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s: %w", p, ErrOutside)
+	}
+	return p, nil
+}
+
+// open opens root and turns p (absolute below root, or relative to it)
+// into a path os.Root accepts.
+func open(root, p string) (*os.Root, string, error) {
+	rel, err := Rel(root, p)
+	if err != nil {
+		return nil, "", err
+	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, "", err
+	}
+	return r, rel, nil
+}
+
+// ReadFile reads the file p (absolute below root, or relative to it).
+// A path that leaves the root, through ".." or any symbolic link, fails.
+func ReadFile(root, p string) ([]byte, error) {
+	r, rel, err := open(root, p)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.ReadFile(rel)
+}
+
+// Open opens the file p for reading, inside root.
+func Open(root, p string) (*os.File, error) {
+	r, rel, err := open(root, p)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.Open(rel)
+}
+
+// Stat stats p inside root, following links that stay inside.
+func Stat(root, p string) (fs.FileInfo, error) {
+	r, rel, err := open(root, p)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.Stat(rel)
+}
+
+// WriteFile replaces the file p inside root atomically (a temporary file
+// beside it, synced, renamed over it), creating its directory. Neither the
+// directory nor the file may lead outside the root. A new file gets perm;
+// an existing one keeps its mode.
+func WriteFile(root, p string, perm fs.FileMode, write func(io.Writer) error) (err error) {
+	r, rel, err := open(root, p)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if dir := filepath.Dir(rel); dir != "." {
+		if err := r.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	if st, err := r.Stat(rel); err == nil {
+		perm = st.Mode().Perm()
+	}
+	tmp := filepath.Join(filepath.Dir(rel), "."+filepath.Base(rel)+".tmp"+randomSuffix())
+	f, err := r.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			r.Remove(tmp)
+		}
+	}()
+	if err := errors.Join(write(f), f.Sync(), f.Close()); err != nil {
+		return fmt.Errorf("write %s: %w", p, err)
+	}
+	if err := r.Chmod(tmp, perm); err != nil {
+		return err
+	}
+	return r.Rename(tmp, rel)
+}
+
+func randomSuffix() string {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

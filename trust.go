@@ -1,0 +1,145 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/loupe-dev/loupe/index/inroot"
+	"github.com/loupe-dev/loupe/index/safefile"
+)
+
+// A repository's .loupe.toml is text from whoever made the repository.
+// Keys that choose a program to run (or where loupe writes, or whether
+// secret files are read) take effect only when the person trusted that
+// exact file, as direnv and mise do: `loupe trust` records the root and a
+// hash of its .loupe.toml in the user config directory; a changed file
+// needs trusting again. Untrusted, those keys are ignored with one line on
+// stderr saying how to trust.
+
+// programKeys are the .loupe.toml keys that need trust.
+var programKeys = []string{"diagnostics_cmd", "index_dir", "secret_files"}
+
+// repoConfigName is the repository's own config file.
+const repoConfigName = ".loupe.toml"
+
+// trustFile is where trusted roots are kept.
+func trustFile() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("trust: %w", err)
+	}
+	return filepath.Join(dir, "loupe", "trusted.json"), nil
+}
+
+// trustStore maps a resolved root to the sha256 of the .loupe.toml trusted.
+type trustStore struct {
+	Roots map[string]string `json:"roots"`
+}
+
+func loadTrust() (trustStore, error) {
+	ts := trustStore{Roots: map[string]string{}}
+	p, err := trustFile()
+	if err != nil {
+		return ts, err
+	}
+	b, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return ts, nil
+	}
+	if err != nil {
+		return ts, fmt.Errorf("trust: %w", err)
+	}
+	if err := json.Unmarshal(b, &ts); err != nil {
+		return ts, fmt.Errorf("trust %s: %w", p, err)
+	}
+	if ts.Roots == nil {
+		ts.Roots = map[string]string{}
+	}
+	return ts, nil
+}
+
+func (ts trustStore) save() error {
+	p, err := trustFile()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	b, err := json.MarshalIndent(ts, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := safefile.WriteWith(p, func(w io.Writer) error { _, err := w.Write(append(b, '\n')); return err }); err != nil {
+		return err
+	}
+	return os.Chmod(p, 0o600)
+}
+
+// trustKey is the root as recorded: absolute, links resolved.
+func trustKey(root string) string {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return root
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	return abs
+}
+
+// repoConfig reads root's .loupe.toml through inroot (a link out of the
+// root is refused) and returns it with its hash; nil when there is none.
+func repoConfig(root string) ([]byte, string, error) {
+	b, err := inroot.ReadFile(root, repoConfigName)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, "", nil
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("config %s: %w", filepath.Join(root, repoConfigName), err)
+	}
+	sum := sha256.Sum256(b)
+	return b, hex.EncodeToString(sum[:]), nil
+}
+
+// trusted reports whether root's .loupe.toml, hashing to sum, is trusted.
+func trusted(root, sum string) bool {
+	ts, err := loadTrust()
+	return err == nil && sum != "" && ts.Roots[trustKey(root)] == sum
+}
+
+// keepUserValues undoes what an untrusted repository file set for the
+// program keys it defined, and names them.
+func keepUserValues(cfg *Config, before Config, defined func(string) bool) []string {
+	var ignored []string
+	for _, k := range programKeys {
+		if !defined(k) {
+			continue
+		}
+		ignored = append(ignored, k)
+		switch k {
+		case "diagnostics_cmd":
+			cfg.DiagnosticsCmd = before.DiagnosticsCmd
+		case "index_dir":
+			cfg.IndexDir = before.IndexDir
+		case "secret_files":
+			cfg.SecretFiles = before.SecretFiles
+		}
+	}
+	sort.Strings(ignored)
+	return ignored
+}
+
+// untrustedNotice is the one line shown when keys were ignored.
+func untrustedNotice(root string, keys []string) string {
+	return fmt.Sprintf("loupe: ignoring %v in %s: this repository is not trusted to choose programs; "+
+		"read the file, then run `loupe trust --root %s`", keys, filepath.Join(root, repoConfigName), root)
+}
