@@ -60,6 +60,8 @@ type Config struct {
 	Style string `toml:"style"`
 	// Keys overrides key bindings: action name to keys.
 	Keys map[string][]string `toml:"keys"`
+	// Model is the optional local model; off unless Model.URL is set.
+	Model ModelConfig `toml:"model"`
 }
 
 // Duration is a time.Duration written as "500ms" in TOML.
@@ -104,6 +106,7 @@ func DefaultConfig() Config {
 		MaxDiagnostics: 5,
 		MaxFileSize:    1 << 20,
 		Style:          "auto",
+		Model:          DefaultModelConfig(),
 	}
 }
 
@@ -146,6 +149,7 @@ func (c Config) Validate() error {
 	if c.MaxFileSize <= 0 {
 		errs = append(errs, fmt.Errorf("max_file_size %d: must be positive", c.MaxFileSize))
 	}
+	errs = append(errs, c.Model.Validate())
 	return errors.Join(errs...)
 }
 

@@ -33,6 +33,8 @@ type requestFlags struct {
 	// defaultDeadline is the command's deadline when neither a config file
 	// nor --deadline sets one.
 	defaultDeadline time.Duration
+	// model are the optional local model's flags.
+	model modelFlags
 }
 
 // bindRequestFlags binds the request flags; deadline is the command's
@@ -56,6 +58,7 @@ func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags, deadline time.Duration
 	fs.StringVar(&f.diagnostics, "diagnostics", "", "file of compiler/linter output to parse, or - for stdin")
 	fs.StringVar(&f.diagnosticsCmd, "diagnostics-cmd", "", `command run in the root for diagnostics, e.g. "go vet ./..."`)
 	fs.Int64Var(&f.maxFileSize, "max-file-size", d.MaxFileSize, "larger files are not indexed (bytes)")
+	bindModelFlags(fs, &f.model)
 }
 
 // resolveConfig loads the config files of root and applies the flags the
@@ -91,6 +94,7 @@ func applyEnv(cfg *Config) error {
 	if v := os.Getenv("LOUPE_TOKENIZER"); v != "" {
 		cfg.Tokenizer = v
 	}
+	applyModelEnv(cfg)
 	return nil
 }
 
@@ -135,7 +139,7 @@ func applyFlags(fs *pflag.FlagSet, f *requestFlags, cfg *Config) error {
 	if set("diagnostics-cmd") {
 		cfg.DiagnosticsCmd = f.diagnosticsCmd
 	}
-	return nil
+	return applyModelFlags(fs, &f.model, cfg)
 }
 
 func applyInts(set func(string) bool, cfg *Config, f *requestFlags) {

@@ -1,0 +1,168 @@
+package semantic
+
+import (
+	"bufio"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+
+	"github.com/loupe-dev/loupe/index/safefile"
+)
+
+// StoreFile is the vector store's name inside the index directory.
+const StoreFile = "vectors.bin"
+
+// storeMagic opens every store file; the digit is the format version.
+const storeMagic = "LOUPEVEC1\n"
+
+// maxMeta bounds the JSON part of a store file (a million blocks of
+// metadata is about 100 MB).
+const maxMeta = 256 << 20
+
+// entry is one block whose vector is stored: its ID, whether it is prose,
+// and the key of its vector.
+type entry struct {
+	ID    string `json:"id"`
+	Key   string `json:"key"`
+	Prose bool   `json:"prose,omitempty"`
+}
+
+// fileEntries are the blocks of one file as they were embedded, with the
+// file's content hash at that time.
+type fileEntries struct {
+	Hash   string  `json:"hash"`
+	Blocks []entry `json:"blocks"`
+}
+
+// meta is the JSON head of a store file.
+type meta struct {
+	Model string                 `json:"model"`
+	Dim   int                    `json:"dim"`
+	Files map[string]fileEntries `json:"files"`
+	Keys  []string               `json:"keys"` // the vectors that follow, in order
+}
+
+// snapshot is one immutable state of the store: what Nearest searches.
+// Vectors are unit length, dim floats each, in the order of keys.
+type snapshot struct {
+	model string
+	dim   int
+	files map[string]fileEntries
+	keys  []string
+	pos   map[string]int // key to vector number
+	vecs  []float32
+}
+
+func emptySnapshot(model string) *snapshot {
+	return &snapshot{model: model, files: map[string]fileEntries{}, pos: map[string]int{}}
+}
+
+func (s *snapshot) vector(i int) []float32 { return s.vecs[i*s.dim : (i+1)*s.dim] }
+
+// loadStore reads the store in dir. The file is opened through an os.Root
+// of dir, so neither a link nor a name can lead the read outside the
+// index directory. A missing file is an empty store.
+func loadStore(dir string) (*snapshot, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("semantic: %w", err)
+	}
+	defer root.Close()
+	f, err := root.Open(StoreFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("semantic: %w", err)
+	}
+	defer f.Close()
+	s, err := decodeStore(bufio.NewReaderSize(f, 1<<20))
+	if err != nil {
+		return nil, fmt.Errorf("semantic: %s: %w", filepath.Join(dir, StoreFile), err)
+	}
+	return s, nil
+}
+
+func decodeStore(r io.Reader) (*snapshot, error) {
+	head := make([]byte, len(storeMagic))
+	if _, err := io.ReadFull(r, head); err != nil || string(head) != storeMagic {
+		return nil, errors.New("not a vector store of this version")
+	}
+	var n uint64
+	if err := binary.Read(r, binary.LittleEndian, &n); err != nil || n > maxMeta {
+		return nil, errors.New("bad header")
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(r, b); err != nil {
+		return nil, fmt.Errorf("header: %w", err)
+	}
+	var m meta
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("header: %w", err)
+	}
+	if m.Dim <= 0 && len(m.Keys) > 0 {
+		return nil, errors.New("bad dimension")
+	}
+	s := &snapshot{model: m.Model, dim: m.Dim, files: m.Files, keys: m.Keys, pos: make(map[string]int, len(m.Keys))}
+	if s.files == nil {
+		s.files = map[string]fileEntries{}
+	}
+	for i, k := range m.Keys {
+		s.pos[k] = i
+	}
+	s.vecs = make([]float32, len(m.Keys)*m.Dim)
+	if err := binary.Read(r, binary.LittleEndian, s.vecs); err != nil {
+		return nil, fmt.Errorf("vectors: %w", err)
+	}
+	return s, nil
+}
+
+// saveStore writes s to dir atomically (index/safefile).
+func saveStore(dir string, s *snapshot) error {
+	return safefile.WriteWith(filepath.Join(dir, StoreFile), func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 1<<20)
+		if err := encodeStore(bw, s); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
+}
+
+func encodeStore(w io.Writer, s *snapshot) error {
+	b, err := json.Marshal(meta{Model: s.model, Dim: s.dim, Files: s.files, Keys: s.keys})
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(w, storeMagic); err != nil {
+		return err
+	}
+	if err := binary.Write(w, binary.LittleEndian, uint64(len(b))); err != nil {
+		return err
+	}
+	if _, err := w.Write(b); err != nil {
+		return err
+	}
+	return binary.Write(w, binary.LittleEndian, s.vecs)
+}
+
+// normalize scales v to unit length in place (a zero vector stays zero),
+// so that cosine similarity is a dot product.
+func normalize(v []float32) {
+	var sum float64
+	for _, x := range v {
+		sum += float64(x) * float64(x)
+	}
+	if sum == 0 {
+		return
+	}
+	inv := float32(1 / math.Sqrt(sum))
+	for i := range v {
+		v[i] *= inv
+	}
+}
