@@ -252,9 +252,10 @@ func (m *model) checkModels(ctx context.Context) {
 		m.fail(partSemantic, fmt.Errorf("model %s is not pulled (run: ollama pull %s)", m.cfg.Embed, m.cfg.Embed))
 	}
 	if m.cfg.Chat != "" && !ollama.Has(pulled, m.cfg.Chat) {
-		err := fmt.Errorf("model %s is not pulled (run: ollama pull %s)", m.cfg.Chat, m.cfg.Chat)
-		m.fail(partPlanner, err)
-		m.fail(partReranker, err)
+		m.mu.Lock()
+		m.down[partReranker] = true // one line says it for both
+		m.mu.Unlock()
+		m.fail(partPlanner, fmt.Errorf("model %s is not pulled (run: ollama pull %s); no reranker either", m.cfg.Chat, m.cfg.Chat))
 	}
 }
 
