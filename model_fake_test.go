@@ -71,7 +71,7 @@ func (f *fakeOllama) fail(w http.ResponseWriter, r *http.Request) bool {
 	switch mode {
 	case fakeSlow:
 		select {
-		case <-time.After(5 * time.Second):
+		case <-time.After(time.Second):
 		case <-r.Context().Done():
 		}
 		return true

@@ -201,7 +201,9 @@ func FuseRRF(lex []Candidate, hits []SemanticHit, read func(SemanticHit) (Candid
 	}
 	out := make([]Candidate, 0, len(order))
 	for _, f := range order {
-		out = append(out, fusedCandidate(f.c, f.lex/best, f.sem/best, f.lexRank, f.semRank, f.cosine))
+		c := fusedCandidate(f.c, f.lex/best, f.sem/best, f.lexRank, f.semRank, f.cosine)
+		c.Score = (f.lex + f.sem) / best // exact: the best is 1
+		out = append(out, c)
 	}
 	slices.SortStableFunc(out, ByRank)
 	return out

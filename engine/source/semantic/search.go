@@ -21,17 +21,15 @@ func topEntries(snap *snapshot, q []float32, k int, prose bool) []scored {
 		sims[i] = dot(q, snap.vector(i))
 	}
 	h := &minHeap{}
-	for _, f := range snap.files {
-		for _, e := range f.Blocks {
-			if e.Prose != prose {
-				continue
-			}
-			i, ok := snap.pos[e.Key]
-			if !ok {
-				continue
-			}
-			h.offer(scored{id: e.ID, sim: sims[i]}, k)
+	for _, e := range snap.entries() {
+		if e.prose != prose {
+			continue
 		}
+		sim := sims[e.vec]
+		if h.Len() == k && sim < (*h)[0].sim {
+			continue // cannot enter: skip the comparison of IDs
+		}
+		h.offer(scored{id: e.id, sim: sim}, k)
 	}
 	out := slices.Clone(*h)
 	slices.SortFunc(out, func(a, b scored) int { return -less(a, b) })

@@ -8,9 +8,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 
 	"github.com/loupe-dev/loupe/index/safefile"
 )
@@ -57,6 +60,31 @@ type snapshot struct {
 	keys  []string
 	pos   map[string]int // key to vector number
 	vecs  []float32
+
+	flatOnce sync.Once
+	flat     []flatEntry // every block with a vector, in path order
+}
+
+// flatEntry is a block of the snapshot as the scan reads it.
+type flatEntry struct {
+	id    string
+	vec   int32
+	prose bool
+}
+
+// entries returns the blocks with a vector as a flat list, built once
+// per snapshot (a snapshot never changes once published).
+func (s *snapshot) entries() []flatEntry {
+	s.flatOnce.Do(func() {
+		for _, p := range slices.Sorted(maps.Keys(s.files)) {
+			for _, e := range s.files[p].Blocks {
+				if i, ok := s.pos[e.Key]; ok {
+					s.flat = append(s.flat, flatEntry{id: e.ID, vec: int32(i), prose: e.Prose})
+				}
+			}
+		}
+	})
+	return s.flat
 }
 
 func emptySnapshot(model string) *snapshot {

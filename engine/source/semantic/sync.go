@@ -136,10 +136,9 @@ func (s *Source) embedAll(ctx context.Context, w *snapshot, pending []pendingFil
 		st.Embedded += len(batch)
 		report(start + len(batch))
 		if n%publishEvery == publishEvery-1 {
-			pub := *w
-			pub.files, pub.pos = maps.Clone(w.files), maps.Clone(w.pos)
-			s.commitTo(&pub, pending)
-			s.snap.Store(&pub)
+			pub := &snapshot{model: w.model, dim: w.dim, files: maps.Clone(w.files), keys: w.keys, pos: maps.Clone(w.pos), vecs: w.vecs}
+			s.commitTo(pub, pending)
+			s.snap.Store(pub)
 		}
 	}
 	return nil
