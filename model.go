@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/loupe-dev/loupe/engine"
@@ -495,4 +496,53 @@ func withSemanticSync(build func(context.Context, chan<- index.Progress) error, 
 		}
 		return err
 	}
+}
+
+// bindEmbedFlags binds the flags `loupe index` needs to embed blocks.
+func bindEmbedFlags(fs *pflag.FlagSet, f *modelFlags) {
+	fs.StringVar(&f.url, "model-url", "", "Ollama server: embed the blocks for semantic search too (env LOUPE_MODEL_URL)")
+	fs.StringVar(&f.embed, "embed-model", "", "Ollama embedding model, e.g. nomic-embed-text")
+	fs.StringVar(&f.timeout, "model-timeout", "", "deadline of each call to the model server")
+}
+
+// indexEmbeddings embeds the changed blocks after `loupe index` when an
+// embedding model is configured; without one it opens nothing.
+func indexEmbeddings(cmd *cobra.Command, path, indexDir string, f *modelFlags) error {
+	root, err := resolveRoot(path)
+	if err != nil {
+		return err
+	}
+	cfg, _, err := LoadConfig(root)
+	if err != nil {
+		return err
+	}
+	applyModelEnv(&cfg)
+	if err := applyModelFlags(cmd.Flags(), f, &cfg); err != nil {
+		return usageError{err}
+	}
+	if cfg.Model.URL == "" || cfg.Model.Embed == "" {
+		return nil
+	}
+	if err := cfg.Model.Validate(); err != nil {
+		return usageError{err}
+	}
+	opts := index.DefaultOptions()
+	opts.IndexDir = indexDir
+	opts.Logf = func(format string, args ...any) { fmt.Fprintf(os.Stderr, "loupe: "+format+"\n", args...) }
+	ix, err := index.Open(root, opts)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	m, err := newModel(ModelConfig{URL: cfg.Model.URL, Embed: cfg.Model.Embed, Timeout: cfg.Model.Timeout, Batch: cfg.Model.Batch,
+		QueryPrefix: cfg.Model.QueryPrefix, DocumentPrefix: cfg.Model.DocumentPrefix}, ix, opts.Logf)
+	if err != nil {
+		return err
+	}
+	defer m.close()
+	m.syncNow(cmd.Context(), os.Stderr)
+	for _, w := range m.takeWarnings() {
+		fmt.Fprintln(os.Stderr, "loupe: warning:", w)
+	}
+	return nil
 }

@@ -138,9 +138,14 @@ func testSemanticFindsByMeaning(t *testing.T, bin string) {
 	f := newFakeOllama(t)
 	root, ix := fixture(t, "payments")
 	os.WriteFile(filepath.Join(root, "refund.go"), []byte(refundGo), 0o644)
-	out, stderr := run(t, bin, nil, semanticArgs(f, root, ix, "reimburse", "--explain")...)
+	_, stderr := run(t, bin, nil, "--root", root, "--index-dir", ix, "index", "--model-url", f.URL(), "--embed-model", fakeEmbed)
 	if !strings.Contains(stderr, "semantic: embedded") {
-		t.Fatalf("no embedding report on stderr:\n%s", stderr)
+		t.Fatalf("loupe index did not embed:\n%s", stderr)
+	}
+	_, indexed, _, _ := f.counts()
+	out, stderr := run(t, bin, nil, semanticArgs(f, root, ix, "reimburse", "--explain")...)
+	if _, n, _, _ := f.counts(); n != indexed+1 || strings.Contains(stderr, "semantic: embedded") {
+		t.Fatalf("pack after index embedded %d inputs, want 1 (the query)\n%s", n-indexed, stderr)
 	}
 	var p explainedJSON
 	if err := json.Unmarshal([]byte(out), &p); err != nil {

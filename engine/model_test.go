@@ -61,7 +61,9 @@ type fakeSemantic struct {
 	err  error
 }
 
-func (f fakeSemantic) Nearest(context.Context, string, int, bool) ([]SemanticHit, error) { return f.hits, f.err }
+func (f fakeSemantic) Nearest(context.Context, string, int, bool) ([]SemanticHit, error) {
+	return f.hits, f.err
+}
 
 type lexProvider struct{ cands []Candidate }
 
