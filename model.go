@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -181,12 +184,26 @@ func newModel(cfg ModelConfig, ix *index.Index, logf func(string, ...any)) (*mod
 		m.sem = semantic.New(ix, c, semantic.Options{
 			Model: cfg.Embed, Batch: cfg.Batch, QueryPrefix: cfg.QueryPrefix, DocumentPrefix: cfg.DocumentPrefix, Logf: logf,
 		})
+		if st, err := os.Stat(filepath.Join(ix.Dir(), semantic.StoreFile)); err == nil {
+			raiseMemoryLimit(2 * st.Size())
+		}
+		m.sem.Preload() // the vectors are read while the lexical side searches
 	}
 	if cfg.Chat != "" {
 		m.planner = llm.NewPlanner(c, cfg.Chat)
 		m.reranker = llm.NewReranker(c, cfg.Chat)
 	}
 	return m, nil
+}
+
+// raiseMemoryLimit adds n bytes to a soft memory limit when one is set
+// (loupe pack sets one and turns the GC off below it): the vectors stay
+// live for the whole request, and under a limit they fit in the GC would
+// run without end.
+func raiseMemoryLimit(n int64) {
+	if cur := debug.SetMemoryLimit(-1); cur != math.MaxInt64 {
+		debug.SetMemoryLimit(cur + n)
+	}
 }
 
 // fuse wraps a code or docs provider with the semantic source; without

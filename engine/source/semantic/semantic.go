@@ -73,13 +73,14 @@ type SyncStats struct {
 
 // Source embeds and searches the blocks of one index.
 type Source struct {
-	ix   Index
-	emb  Embedder
-	opts Options
-	snap atomic.Pointer[snapshot]
-	sync sync.Mutex // one Sync at a time
-	load sync.Once
-	lerr error
+	ix     Index
+	emb    Embedder
+	opts   Options
+	snap   atomic.Pointer[snapshot]
+	sync   sync.Mutex // one Sync at a time
+	load   sync.Once
+	loaded chan struct{} // closed when the store is read
+	lerr   error
 
 	qmu    sync.Mutex
 	qcache map[string]*queryCall
@@ -89,22 +90,39 @@ type Source struct {
 func New(ix Index, emb Embedder, opts Options) *Source {
 	opts.Batch = cmp.Or(opts.Batch, 32)
 	opts.BodyChars = cmp.Or(opts.BodyChars, 1500)
-	return &Source{ix: ix, emb: emb, opts: opts, qcache: map[string]*queryCall{}}
+	return &Source{ix: ix, emb: emb, opts: opts, qcache: map[string]*queryCall{}, loaded: make(chan struct{})}
 }
 
-// current returns the published snapshot, loading the store once.
-func (s *Source) current() (*snapshot, error) {
-	s.load.Do(func() {
-		snap, err := loadStore(s.ix.Dir())
-		if err != nil {
-			s.lerr = err
-			return
-		}
-		if snap == nil {
-			snap = emptySnapshot(s.opts.Model)
-		}
-		s.snap.Store(snap)
-	})
+// Preload starts reading the store in the background, so that a query
+// finds it ready (reading the vectors of the Go tree takes a while).
+func (s *Source) Preload() {
+	s.load.Do(func() { go s.readStore() })
+}
+
+func (s *Source) readStore() {
+	defer close(s.loaded)
+	snap, err := loadStore(s.ix.Dir())
+	if err != nil {
+		s.lerr = err
+		return
+	}
+	if snap == nil {
+		snap = emptySnapshot(s.opts.Model)
+	}
+	s.snap.Store(snap)
+}
+
+// current returns the published snapshot, reading the store first.
+func (s *Source) current() (*snapshot, error) { return s.currentCtx(context.Background()) }
+
+// currentCtx is current, giving up when ctx is done (the read goes on).
+func (s *Source) currentCtx(ctx context.Context) (*snapshot, error) {
+	s.Preload()
+	select {
+	case <-s.loaded:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 	if s.lerr != nil {
 		return nil, s.lerr
 	}
@@ -172,7 +190,7 @@ func (s *Source) Ready() bool { return s.Size() > 0 }
 // blocks or among the others, best first. With nothing embedded yet it
 // returns no hits and no error: the lexical side answers alone.
 func (s *Source) Nearest(ctx context.Context, text string, k int, prose bool) ([]engine.SemanticHit, error) {
-	snap, err := s.current()
+	snap, err := s.currentCtx(ctx)
 	if err != nil {
 		return nil, err
 	}

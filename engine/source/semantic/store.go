@@ -61,6 +61,8 @@ type snapshot struct {
 	pos   map[string]int // key to vector number
 	vecs  []float32
 
+	expect int // vectors a Sync expects to hold (to size vecs once)
+
 	flatOnce sync.Once
 	flat     []flatEntry // every block with a vector, in path order
 }
@@ -145,10 +147,28 @@ func decodeStore(r io.Reader) (*snapshot, error) {
 		s.pos[k] = i
 	}
 	s.vecs = make([]float32, len(m.Keys)*m.Dim)
-	if err := binary.Read(r, binary.LittleEndian, s.vecs); err != nil {
+	if err := readFloats(r, s.vecs); err != nil {
 		return nil, fmt.Errorf("vectors: %w", err)
 	}
 	return s, nil
+}
+
+// readFloats fills dst with little-endian float32s from r through a
+// small buffer: binary.Read would first allocate the whole store again
+// as bytes.
+func readFloats(r io.Reader, dst []float32) error {
+	buf := make([]byte, 1<<16)
+	for len(dst) > 0 {
+		n := min(len(dst), len(buf)/4)
+		if _, err := io.ReadFull(r, buf[:n*4]); err != nil {
+			return err
+		}
+		for i := range n {
+			dst[i] = math.Float32frombits(binary.LittleEndian.Uint32(buf[i*4:]))
+		}
+		dst = dst[n:]
+	}
+	return nil
 }
 
 // saveStore writes s to dir atomically (index/safefile).

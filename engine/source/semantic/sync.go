@@ -51,6 +51,7 @@ func (s *Source) Sync(ctx context.Context, progress func(Progress)) (SyncStats, 
 	if len(pending) == 0 && st.Removed == 0 && st.Rebuilt == "" {
 		return st, nil
 	}
+	w.expect = len(w.keys) + len(jobs)
 	err = s.embedAll(ctx, w, pending, jobs, progress, &st)
 	s.commitTo(w, pending)
 	s.snap.Store(w.compact(pending))
@@ -73,7 +74,7 @@ func (s *Source) working(cur *snapshot, st *SyncStats) *snapshot {
 		return emptySnapshot(s.opts.Model)
 	}
 	return &snapshot{model: cur.model, dim: cur.dim, files: maps.Clone(cur.files), keys: slices.Clone(cur.keys),
-		pos: maps.Clone(cur.pos), vecs: slices.Clone(cur.vecs)}
+		pos: maps.Clone(cur.pos), vecs: slices.Clip(cur.vecs)} // vectors are never written in place: share them
 }
 
 // plan lists the changed files and the inputs to embed for them, in path
@@ -157,6 +158,9 @@ func (s *Source) embedBatch(ctx context.Context, w *snapshot, batch []job) error
 		if w.dim == 0 {
 			w.dim = len(v)
 		}
+		if want := w.expect * w.dim; cap(w.vecs) < want {
+			w.vecs = slices.Grow(w.vecs, want-len(w.vecs)) // one allocation per Sync
+		}
 		if len(v) != w.dim || len(v) == 0 {
 			return fmt.Errorf("semantic: the model gave a vector of %d dimensions, want %d", len(v), w.dim)
 		}
@@ -203,7 +207,7 @@ func (w *snapshot) compact(pending []pendingFile) *snapshot {
 	if !slices.ContainsFunc(w.keys, func(k string) bool { return !used[k] }) {
 		return w
 	}
-	out := &snapshot{model: w.model, dim: w.dim, files: w.files, pos: map[string]int{}}
+	out := &snapshot{model: w.model, dim: w.dim, files: w.files, pos: map[string]int{}, vecs: make([]float32, 0, len(used)*w.dim)}
 	for i, k := range w.keys {
 		if !used[k] {
 			continue
