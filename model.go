@@ -531,6 +531,9 @@ func indexEmbeddings(cmd *cobra.Command, path, indexDir string, f *modelFlags) e
 	}
 	cfg, _, err := LoadConfig(root)
 	if err != nil {
+		if f.url == "" && f.embed == "" && os.Getenv("LOUPE_MODEL_URL") == "" {
+			return nil // loupe index reads no config unless asked to embed
+		}
 		return err
 	}
 	applyModelEnv(&cfg)
