@@ -8,11 +8,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/index"
 )
 
 // TestModelThroughTheBinary builds loupe and runs it, as a person would,
@@ -173,20 +177,11 @@ func testSemanticFindsByMeaning(t *testing.T, bin string) {
 	f.models = append(f.models, "other-embed")
 	f.mu.Unlock()
 	args := semanticArgs(f, root, ix, "reimburse")
-	args[slices_index(args, fakeEmbed)] = "other-embed"
+	args[slices.Index(args, fakeEmbed)] = "other-embed"
 	_, stderr = run(t, bin, nil, args...)
 	if !strings.Contains(stderr, "embedding model changed from fake-embed to other-embed") {
 		t.Fatalf("a model change said nothing:\n%s", stderr)
 	}
-}
-
-func slices_index(ss []string, s string) int {
-	for i, x := range ss {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }
 
 // testPlannerAndReranker: --explain shows the plan and which parts took
@@ -307,5 +302,44 @@ func TestMCPSaysWhichModelPartsTookPart(t *testing.T) {
 	}
 	if out = call("where is the ledger read"); len(out.Warnings) != 0 {
 		t.Fatalf("the failure was said again: %q", out.Warnings)
+	}
+}
+
+// TestExplorerModelWiring drives what the explorer gets (exploreDeps'
+// Build and Engine) on a real index: the build starts the embedding in
+// the background, the lexical answer comes meanwhile, the plan shows as a
+// status note, and once the vectors are in, the semantic side joins.
+func TestExplorerModelWiring(t *testing.T) {
+	f := newFakeOllama(t)
+	root, dir := fixture(t, "payments")
+	os.WriteFile(filepath.Join(root, "refund.go"), []byte(refundGo), 0o644)
+	cfg := DefaultConfig()
+	cfg.Model.URL, cfg.Model.Embed, cfg.Model.Chat = f.URL(), fakeEmbed, fakeChat
+	opts := index.DefaultOptions()
+	opts.IndexDir = dir
+	ix, err := index.Open(root, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	m, err := newModel(cfg.Model, ix, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.close()
+	eng, _ := buildEngineWith(root, ix, cfg, nil, m)
+	build := withSemanticSync(buildFunc(ix), m)
+	if err := build(context.Background(), make(chan index.Progress, 1)); err != nil {
+		t.Fatal(err)
+	}
+	e := modelEngine{eng: eng, m: m}
+	ret, err := e.Retrieve(context.Background(), "reimburse")
+	if err != nil || !slices.ContainsFunc(ret.Warnings, func(w string) bool { return strings.HasPrefix(w, "model: plan: intent debug") }) {
+		t.Fatalf("no plan note: %v %q", err, ret.Warnings)
+	}
+	m.bg.Wait() // the background embedding is done
+	ret, _ = e.Retrieve(context.Background(), "reimburse")
+	if !slices.ContainsFunc(ret.Candidates, func(c engine.Candidate) bool { return c.Block.Name == "issueRefund" && hasSemantic(c) }) {
+		t.Fatalf("the semantic side did not join: %d candidates", len(ret.Candidates))
 	}
 }
