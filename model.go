@@ -69,6 +69,9 @@ func (m ModelConfig) Validate() error {
 	if m.Embed == "" && m.Chat == "" {
 		return fmt.Errorf("model url %s is set but neither model.embed nor model.chat names a model", m.URL)
 	}
+	if m.Rerank && m.Chat == "" {
+		return errors.New("rerank needs a chat model: set model.chat or --chat-model")
+	}
 	if m.RerankTop < 2 || m.RerankTop > 200 {
 		return fmt.Errorf("model rerank_top %d: want 2 to 200", m.RerankTop)
 	}
