@@ -196,7 +196,24 @@ func encodeStore(w io.Writer, s *snapshot) error {
 	if _, err := w.Write(b); err != nil {
 		return err
 	}
-	return binary.Write(w, binary.LittleEndian, s.vecs)
+	return writeFloats(w, s.vecs)
+}
+
+// writeFloats writes src as little-endian float32s through a small
+// buffer (binary.Write would allocate the whole store again as bytes).
+func writeFloats(w io.Writer, src []float32) error {
+	buf := make([]byte, 1<<16)
+	for len(src) > 0 {
+		n := min(len(src), len(buf)/4)
+		for i, f := range src[:n] {
+			binary.LittleEndian.PutUint32(buf[i*4:], math.Float32bits(f))
+		}
+		if _, err := w.Write(buf[:n*4]); err != nil {
+			return err
+		}
+		src = src[n:]
+	}
+	return nil
 }
 
 // normalize scales v to unit length in place (a zero vector stays zero),

@@ -21,10 +21,11 @@ type pendingFile struct {
 	entries fileEntries
 }
 
-// job is one block input to embed.
+// job is one block to embed; its input is built when its batch goes, so
+// a first embedding of a large tree does not hold every input at once.
 type job struct {
 	key   string
-	input string
+	block index.Block
 }
 
 // Sync brings the vectors up to date with the index: it embeds the blocks
@@ -100,23 +101,14 @@ func (s *Source) plan(w *snapshot, files map[string]string, st *SyncStats) ([]pe
 				st.Reused++
 				continue
 			}
-			if j, ok := s.jobFor(b, key); ok {
-				queued[key] = true
-				jobs = append(jobs, j)
-			}
+			queued[key] = true
+			jobs = append(jobs, job{key: key, block: b})
 		}
 		pending = append(pending, pf)
 	}
 	return pending, jobs
 }
 
-func (s *Source) jobFor(b index.Block, key string) (job, bool) {
-	bt, err := s.ix.Read(b)
-	if err != nil {
-		return job{}, false
-	}
-	return job{key: key, input: s.embedInput(b, bt.Text)}, true
-}
 
 // embedAll embeds jobs in batches into w, publishing now and then.
 func (s *Source) embedAll(ctx context.Context, w *snapshot, pending []pendingFile, jobs []job, progress func(Progress), st *SyncStats) error {
@@ -148,7 +140,11 @@ func (s *Source) embedAll(ctx context.Context, w *snapshot, pending []pendingFil
 func (s *Source) embedBatch(ctx context.Context, w *snapshot, batch []job) error {
 	input := make([]string, len(batch))
 	for i, j := range batch {
-		input[i] = j.input
+		text := ""
+		if bt, err := s.ix.Read(j.block); err == nil {
+			text = bt.Text
+		}
+		input[i] = s.embedInput(j.block, text)
 	}
 	vecs, err := s.emb.Embed(ctx, s.opts.Model, input)
 	if err != nil {
