@@ -1,13 +1,9 @@
-//go:build unix
-
 package semantic
 
 import (
 	"fmt"
 	"math/rand/v2"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // BenchmarkNearest measures the exact cosine scan (one dot product per
@@ -19,8 +15,7 @@ import (
 //	go test -run - -bench Nearest -benchtime 5x ./engine/source/semantic/
 func BenchmarkNearest(b *testing.B) {
 	for _, c := range []struct{ n, dim int }{{100_000, 768}, {1_000_000, 96}} {
-		snap := randomSnapshot(c.n, c.dim)
-		q := snap.vector(7)
+		snap, q := randomSnapshot(c.n, c.dim)
 		snap.entries() // built once per snapshot, when first searched
 		b.Run(fmt.Sprintf("n=%d/dim=%d", c.n, c.dim), func(b *testing.B) {
 			start := cpuTime()
@@ -33,33 +28,30 @@ func BenchmarkNearest(b *testing.B) {
 	}
 }
 
-func randomSnapshot(n, dim int) *snapshot {
+func randomSnapshot(n, dim int) (*snapshot, []float32) {
 	r := rand.New(rand.NewPCG(1, 2))
 	s := emptySnapshot("m")
 	s.dim = dim
-	s.vecs = make([]float32, n*dim)
-	for i := range s.vecs {
-		s.vecs[i] = r.Float32() - .5
-	}
+	s.vecs = make([]int8, 0, n*dim)
+	v := make([]float32, dim)
+	var q []float32
 	const perFile = 10
 	for f := 0; f < n/perFile; f++ {
 		fe := fileEntries{Hash: "x"}
 		for j := range perFile {
 			i := f*perFile + j
+			for d := range v {
+				v[d] = r.Float32() - .5
+			}
+			normalize(v)
+			if i == 7 {
+				q = append([]float32(nil), v...)
+			}
 			key := fmt.Sprint(i)
-			normalize(s.vector(i))
-			s.keys = append(s.keys, key)
-			s.pos[key] = i
+			s.add(key, v)
 			fe.Blocks = append(fe.Blocks, entry{ID: key, Key: key})
 		}
 		s.files[fmt.Sprint(f)] = fe
 	}
-	return s
-}
-
-// cpuTime is the process's user and system time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return s, q
 }

@@ -16,10 +16,20 @@ type scored struct {
 // (one dot product each, once per distinct vector) and returns the k
 // best blocks of the asked kind, best first, ties by block ID.
 func topEntries(snap *snapshot, q []float32, k int, prose bool) []scored {
+	return topOf(snap, similarities(snap, q), k, prose)
+}
+
+// similarities scores every stored vector against q.
+func similarities(snap *snapshot, q []float32) []float32 {
 	sims := make([]float32, len(snap.keys))
 	for i := range sims {
-		sims[i] = dot(q, snap.vector(i))
+		sims[i] = dot(q, snap.vector(i)) * snap.scales[i]
 	}
+	return sims
+}
+
+// topOf returns the k best blocks of the asked kind by sims.
+func topOf(snap *snapshot, sims []float32, k int, prose bool) []scored {
 	h := &minHeap{}
 	for _, e := range snap.entries() {
 		if e.prose != prose {
@@ -36,20 +46,20 @@ func topEntries(snap *snapshot, q []float32, k int, prose bool) []scored {
 	return out
 }
 
-// dot is the dot product of two vectors of the same length, unrolled by
-// four (about twice as fast as the plain loop).
-func dot(a, b []float32) float32 {
+// dot is the dot product of a float vector and a quantized one of the
+// same length, unrolled by four (about twice as fast as the plain loop).
+func dot(a []float32, b []int8) float32 {
 	b = b[:len(a)]
 	var s0, s1, s2, s3 float32
 	i := 0
 	for ; i+4 <= len(a); i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
+		s0 += a[i] * float32(b[i])
+		s1 += a[i+1] * float32(b[i+1])
+		s2 += a[i+2] * float32(b[i+2])
+		s3 += a[i+3] * float32(b[i+3])
 	}
 	for ; i < len(a); i++ {
-		s0 += a[i] * b[i]
+		s0 += a[i] * float32(b[i])
 	}
 	return s0 + s1 + s2 + s3
 }

@@ -84,6 +84,13 @@ type Source struct {
 
 	qmu    sync.Mutex
 	qcache map[string]*queryCall
+
+	// The similarities of the last query, shared by the code and docs
+	// sides (one scan per query, not two).
+	smu     sync.Mutex
+	simSnap *snapshot
+	simText string
+	sims    []float32
 }
 
 // New returns the source over ix; it reads nothing until first used.
@@ -102,9 +109,8 @@ func (s *Source) Preload() {
 func (s *Source) readStore() {
 	defer close(s.loaded)
 	snap, err := loadStore(s.ix.Dir())
-	if err != nil {
-		s.lerr = err
-		return
+	if err != nil && s.opts.Logf != nil {
+		s.opts.Logf("%v: re-embedding every block", err)
 	}
 	if snap == nil {
 		snap = emptySnapshot(s.opts.Model)
@@ -205,12 +211,23 @@ func (s *Source) Nearest(ctx context.Context, text string, k int, prose bool) ([
 		return nil, fmt.Errorf("semantic: the query vector has %d dimensions, the store %d", len(q), snap.dim)
 	}
 	var hits []engine.SemanticHit
-	for _, sc := range topEntries(snap, q, k, prose) {
+	for _, sc := range topOf(snap, s.similarities(snap, text, q), k, prose) {
 		if b, ok := s.ix.BlockByID(sc.id); ok {
 			hits = append(hits, engine.SemanticHit{Block: b, Similarity: float64(sc.sim)})
 		}
 	}
 	return hits, nil
+}
+
+// similarities scans snap once per query text; a concurrent caller with
+// the same text waits and reuses the scan.
+func (s *Source) similarities(snap *snapshot, text string, q []float32) []float32 {
+	s.smu.Lock()
+	defer s.smu.Unlock()
+	if s.simSnap != snap || s.simText != text {
+		s.simSnap, s.simText, s.sims = snap, text, similarities(snap, q)
+	}
+	return s.sims
 }
 
 // queryCall is one query embedding, shared by concurrent callers.

@@ -1,12 +1,15 @@
 package semantic
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -167,4 +170,55 @@ func TestCorruptStoreIsAnError(t *testing.T) {
 	if _, err := loadStore(ix.dir); err == nil {
 		t.Fatal("a truncated store loaded")
 	}
+}
+
+// TestQuantizedRanking: the int8 store ranks like exact float cosine: on
+// random unit vectors, the top 10 by quantized similarity are the top 10
+// by exact similarity (allowing one swap at the boundary).
+func TestQuantizedRanking(t *testing.T) {
+	snap, q := randomSnapshot(20_000, 128)
+	got := topEntries(snap, q, 10, false)
+	// exact similarities from the same random stream
+	exact, _ := randomFloat(20_000, 128)
+	type sc struct {
+		id  int
+		sim float32
+	}
+	var all []sc
+	for i, v := range exact {
+		var d float32
+		for j := range v {
+			d += v[j] * q[j]
+		}
+		all = append(all, sc{i, d})
+	}
+	slices.SortFunc(all, func(a, b sc) int { return cmp.Compare(b.sim, a.sim) })
+	want := map[string]bool{}
+	for _, s := range all[:10] {
+		want[fmt.Sprint(s.id)] = true
+	}
+	miss := 0
+	for _, g := range got {
+		if !want[g.id] {
+			miss++
+		}
+	}
+	if miss > 1 || got[0].id != "7" {
+		t.Fatalf("quantized top 10 misses %d of the exact top 10 (first %s)", miss, got[0].id)
+	}
+}
+
+// randomFloat regenerates randomSnapshot's vectors as floats.
+func randomFloat(n, dim int) ([][]float32, error) {
+	r := rand.New(rand.NewPCG(1, 2))
+	out := make([][]float32, n)
+	for i := range out {
+		v := make([]float32, dim)
+		for d := range v {
+			v[d] = r.Float32() - .5
+		}
+		normalize(v)
+		out[i] = v
+	}
+	return out, nil
 }

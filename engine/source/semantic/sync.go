@@ -75,7 +75,7 @@ func (s *Source) working(cur *snapshot, st *SyncStats) *snapshot {
 		return emptySnapshot(s.opts.Model)
 	}
 	return &snapshot{model: cur.model, dim: cur.dim, files: maps.Clone(cur.files), keys: slices.Clone(cur.keys),
-		pos: maps.Clone(cur.pos), vecs: slices.Clip(cur.vecs)} // vectors are never written in place: share them
+		pos: maps.Clone(cur.pos), vecs: slices.Clip(cur.vecs), scales: slices.Clip(cur.scales)} // never written in place: shared
 }
 
 // plan lists the changed files and the inputs to embed for them, in path
@@ -109,7 +109,6 @@ func (s *Source) plan(w *snapshot, files map[string]string, st *SyncStats) ([]pe
 	return pending, jobs
 }
 
-
 // embedAll embeds jobs in batches into w, publishing now and then.
 func (s *Source) embedAll(ctx context.Context, w *snapshot, pending []pendingFile, jobs []job, progress func(Progress), st *SyncStats) error {
 	report := func(done int) {
@@ -129,7 +128,7 @@ func (s *Source) embedAll(ctx context.Context, w *snapshot, pending []pendingFil
 		st.Embedded += len(batch)
 		report(start + len(batch))
 		if n%publishEvery == publishEvery-1 {
-			pub := &snapshot{model: w.model, dim: w.dim, files: maps.Clone(w.files), keys: w.keys, pos: maps.Clone(w.pos), vecs: w.vecs}
+			pub := &snapshot{model: w.model, dim: w.dim, files: maps.Clone(w.files), keys: w.keys, pos: maps.Clone(w.pos), vecs: w.vecs, scales: w.scales}
 			s.commitTo(pub, pending)
 			s.snap.Store(pub)
 		}
@@ -156,15 +155,14 @@ func (s *Source) embedBatch(ctx context.Context, w *snapshot, batch []job) error
 		}
 		if want := w.expect * w.dim; cap(w.vecs) < want {
 			w.vecs = slices.Grow(w.vecs, want-len(w.vecs)) // one allocation per Sync
+			w.scales = slices.Grow(w.scales, w.expect-len(w.scales))
 		}
 		if len(v) != w.dim || len(v) == 0 {
 			return fmt.Errorf("semantic: the model gave a vector of %d dimensions, want %d", len(v), w.dim)
 		}
 		v = slices.Clone(v)
 		normalize(v)
-		w.pos[batch[i].key] = len(w.keys)
-		w.keys = append(w.keys, batch[i].key)
-		w.vecs = append(w.vecs, v...)
+		w.add(batch[i].key, v)
 	}
 	return nil
 }
@@ -203,14 +201,13 @@ func (w *snapshot) compact(pending []pendingFile) *snapshot {
 	if !slices.ContainsFunc(w.keys, func(k string) bool { return !used[k] }) {
 		return w
 	}
-	out := &snapshot{model: w.model, dim: w.dim, files: w.files, pos: map[string]int{}, vecs: make([]float32, 0, len(used)*w.dim)}
+	out := &snapshot{model: w.model, dim: w.dim, files: w.files, pos: map[string]int{},
+		vecs: make([]int8, 0, len(used)*w.dim), scales: make([]float32, 0, len(used))}
 	for i, k := range w.keys {
 		if !used[k] {
 			continue
 		}
-		out.pos[k] = len(out.keys)
-		out.keys = append(out.keys, k)
-		out.vecs = append(out.vecs, w.vector(i)...)
+		out.copyVector(k, w, i)
 	}
 	return out
 }
