@@ -29,6 +29,7 @@ type app struct {
 	diag    *diagnostics.Source // nil unless diagnostics are configured
 	counter engine.Counter
 	stats   index.UpdateStats
+	model   *model // nil unless a local model is configured
 }
 
 // openApp opens the index of root and wires the engine; it does not update
@@ -50,7 +51,11 @@ func openApp(root, indexDir string, cfg Config) (*app, error) {
 	}
 	tokens.Warm(counter) // the vocabulary loads on the other core meanwhile
 	a := &app{root: root, ix: ix, counter: counter}
-	a.eng, a.diag = buildEngine(root, ix, cfg, os.Stdin)
+	if a.model, err = newModel(cfg.Model, ix, opts.Logf); err != nil {
+		ix.Close()
+		return nil, err
+	}
+	a.eng, a.diag = buildEngineWith(root, ix, cfg, os.Stdin, a.model)
 	preloadDiagnostics(context.Background(), a.diag)
 	return a, nil
 }
@@ -76,8 +81,9 @@ func (a *app) packFresh(ctx context.Context, progress func(index.Progress), quer
 	if uerr := <-updated; uerr != nil {
 		return nil, uerr
 	}
+	embedded := a.model.syncNow(ctx, os.Stderr)
 	st := a.stats
-	if st.Added+st.Changed+st.Removed+st.Commits > 0 || st.Rebuilt != "" {
+	if st.Added+st.Changed+st.Removed+st.Commits > 0 || st.Rebuilt != "" || embedded > 0 {
 		return a.pack(ctx, query, cfg, pins, drops)
 	}
 	return res, err
@@ -95,6 +101,7 @@ func preloadDiagnostics(ctx context.Context, d *diagnostics.Source) {
 
 // Close stops a diagnostics command still running and releases the index.
 func (a *app) Close() error {
+	a.model.close()
 	if a.diag != nil {
 		a.diag.Close()
 	}
@@ -103,6 +110,12 @@ func (a *app) Close() error {
 
 // buildEngine wires every enabled source over the index.
 func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader) (*engine.Engine, *diagnostics.Source) {
+	return buildEngineWith(root, ix, cfg, stdin, nil)
+}
+
+// buildEngineWith is buildEngine with the local model's semantic source
+// fused into code and docs (m may be nil).
+func buildEngineWith(root string, ix *index.Index, cfg Config, stdin io.Reader, m *model) (*engine.Engine, *diagnostics.Source) {
 	var providers []engine.Provider
 	var diag *diagnostics.Source
 	var followers []engine.Follower
@@ -112,8 +125,8 @@ func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader) (*en
 		}
 	}
 	rank := engine.DefaultRankOptions()
-	add(engine.SourceCode, engine.NewCodeProvider(ix, rank))
-	add(engine.SourceDocs, engine.NewDocsProvider(ix, rank))
+	add(engine.SourceCode, m.fuse(engine.NewCodeProvider(ix, rank), ix))
+	add(engine.SourceDocs, m.fuse(engine.NewDocsProvider(ix, rank), ix))
 	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: cfg.MaxChanges, SecretFiles: cfg.SecretFiles}))
 	add(engine.SourceNotes, notes.NewProvider(notes.DefaultPath(root)))
 	if cfg.Enabled(engine.SourceDiagnostics) && (cfg.DiagnosticsCmd != "" || cfg.DiagnosticsFile != "") {
@@ -145,6 +158,7 @@ type packResult struct {
 	Pack      *engine.Pack
 	Text      string
 	Summary   string
+	Model     modelReport // which parts of the local model took part
 }
 
 // pack runs one query through retrieve, pack and render.
@@ -154,7 +168,7 @@ func (a *app) pack(ctx context.Context, query string, cfg Config, pins, drops []
 		// timeout bounds the wait.
 		a.diag.Load(ctx) //nolint:errcheck // Candidates reports it as a warning
 	}
-	ret, err := a.eng.Retrieve(engine.WithCandidates(ctx, cfg.Candidates), query)
+	ret, rep, err := a.model.retrieve(engine.WithCandidates(ctx, cfg.Candidates), a.eng, query)
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +186,7 @@ func (a *app) pack(ctx context.Context, query string, cfg Config, pins, drops []
 		return nil, err
 	}
 	text := f.Render(p)
-	return &packResult{Retrieval: ret, Pack: p, Text: text, Summary: render.Summary(p)}, nil
+	return &packResult{Retrieval: ret, Pack: p, Text: text, Summary: render.Summary(p), Model: rep}, nil
 }
 
 // budgeted returns the formatter whose output the budget measures. For JSON

@@ -99,7 +99,12 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		ix.Close()
 		return tui.Deps{}, nil, err
 	}
-	eng, diag := buildEngine(root, ix, cfg, nil)
+	m, err := newModel(cfg.Model, ix, nil)
+	if err != nil {
+		ix.Close()
+		return tui.Deps{}, nil, err
+	}
+	eng, diag := buildEngineWith(root, ix, cfg, nil, m)
 	preloadDiagnostics(ctx, diag)
 	deps := tui.Deps{
 		Engine:            eng,
@@ -120,7 +125,12 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 	if os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" {
 		deps.Clipboard = nativeCopy
 	}
+	if m != nil {
+		deps.Engine = modelEngine{eng: eng, m: m}
+		deps.Build = withSemanticSync(deps.Build, m)
+	}
 	closeAll := func() {
+		m.close()
 		if diag != nil {
 			diag.Close()
 		}

@@ -15,6 +15,7 @@ import (
 
 func newIndexCmd(g *globalFlags) *cobra.Command {
 	var maxFileSize int64
+	var mf modelFlags
 	cmd := &cobra.Command{
 		Use:   "index [PATH]",
 		Short: "Build or update the index of a repository",
@@ -28,10 +29,14 @@ func newIndexCmd(g *globalFlags) *cobra.Command {
 			if len(args) == 1 {
 				path = args[0]
 			}
-			return runIndex(cmd, path, g.indexDir, maxFileSize)
+			if err := runIndex(cmd, path, g.indexDir, maxFileSize); err != nil {
+				return err
+			}
+			return indexEmbeddings(cmd, path, g.indexDir, &mf)
 		},
 	}
 	cmd.Flags().Int64Var(&maxFileSize, "max-file-size", DefaultConfig().MaxFileSize, "larger files are not indexed (bytes)")
+	bindEmbedFlags(cmd.Flags(), &mf)
 	return cmd
 }
 

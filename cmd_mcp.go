@@ -57,6 +57,9 @@ type contextQueryOut struct {
 	Summary    string             `json:"summary"`
 	Warnings   []string           `json:"warnings,omitempty"`
 	PerSource  map[string]mcpUsed `json:"per_source"`
+	// Model says which parts of the local model took part (absent
+	// without one).
+	Model *modelReport `json:"model,omitempty"`
 }
 
 type mcpBlock struct {
@@ -109,6 +112,7 @@ func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Ser
 		a.Close()
 		return nil, nil, err
 	}
+	a.model.syncBackground()
 	s := &mcpServer{app: a, cfg: cfg, refreshed: time.Now()}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "loupe", Version: version}, nil)
 	mcp.AddTool(srv, &mcp.Tool{
@@ -147,12 +151,16 @@ func (s *mcpServer) contextQuery(ctx context.Context, _ *mcp.CallToolRequest, in
 		if err := s.app.update(ctx, nil); err != nil {
 			return nil, contextQueryOut{}, err
 		}
+		s.app.model.syncBackground()
 	}
 	res, err := s.app.pack(ctx, in.Query, cfg, in.Pins, in.Drops)
 	if err != nil {
 		return nil, contextQueryOut{}, err
 	}
 	out := mcpResult(res)
+	if s.app.model != nil {
+		out.Model = &res.Model
+	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}, out, nil
 }
 

@@ -94,6 +94,7 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 	}
 	if f.explain {
 		writeExplain(os.Stderr, res.Pack)
+		writeModelExplain(os.Stderr, res.Model, cfg.Model)
 	}
 	return deliver(cmd.OutOrStdout(), res, f)
 }

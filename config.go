@@ -66,6 +66,8 @@ type Config struct {
 	// SecretFiles indexes and packs the files that usually hold secrets
 	// (.env, private keys: see index.SecretFile), left out by default.
 	SecretFiles bool `toml:"secret_files"`
+	// Model is the optional local model; off unless Model.URL is set.
+	Model ModelConfig `toml:"model"`
 }
 
 // Duration is a time.Duration written as "500ms" in TOML.
@@ -110,6 +112,7 @@ func DefaultConfig() Config {
 		MaxDiagnostics: 5,
 		MaxFileSize:    1 << 20,
 		Style:          "auto",
+		Model:          DefaultModelConfig(),
 	}
 }
 
@@ -155,6 +158,7 @@ func (c Config) Validate() error {
 	if c.MaxFileSize <= 0 {
 		errs = append(errs, fmt.Errorf("max_file_size %d: must be positive", c.MaxFileSize))
 	}
+	errs = append(errs, c.Model.Validate())
 	return errors.Join(errs...)
 }
 

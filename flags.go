@@ -35,6 +35,8 @@ type requestFlags struct {
 	// defaultDeadline is the command's deadline when neither a config file
 	// nor --deadline sets one.
 	defaultDeadline time.Duration
+	// model are the optional local model's flags.
+	model modelFlags
 }
 
 // bindRequestFlags binds the request flags; deadline is the command's
@@ -60,6 +62,7 @@ func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags, deadline time.Duration
 	fs.Int64Var(&f.maxFileSize, "max-file-size", d.MaxFileSize, "larger files are not indexed (bytes)")
 	fs.IntVar(&f.candidates, "candidates", d.Candidates, "ranked candidates per index source (0: the default, 200); more gives a longer ranked list")
 	fs.BoolVar(&f.secretFiles, "secret-files", false, "also index and pack files that usually hold secrets (.env, *.pem, id_rsa, …); secrets are still redacted")
+	bindModelFlags(fs, &f.model)
 }
 
 // resolveConfig loads the config files of root and applies the flags the
@@ -95,6 +98,7 @@ func applyEnv(cfg *Config) error {
 	if v := os.Getenv("LOUPE_TOKENIZER"); v != "" {
 		cfg.Tokenizer = v
 	}
+	applyModelEnv(cfg)
 	return nil
 }
 
@@ -142,7 +146,7 @@ func applyFlags(fs *pflag.FlagSet, f *requestFlags, cfg *Config) error {
 	if set("secret-files") {
 		cfg.SecretFiles = f.secretFiles
 	}
-	return nil
+	return applyModelFlags(fs, &f.model, cfg)
 }
 
 func applyInts(set func(string) bool, cfg *Config, f *requestFlags) {

@@ -90,7 +90,13 @@ type Retrieval struct {
 // deadline; a cancelled ctx (a newer query) stops everything and returns
 // ctx's error.
 func (e *Engine) Retrieve(ctx context.Context, raw string) (*Retrieval, error) {
-	r := &Retrieval{Query: AnalyzeQuery(raw), Timings: map[Source]time.Duration{}}
+	return e.RetrieveQuery(ctx, AnalyzeQuery(raw))
+}
+
+// RetrieveQuery is Retrieve for a query already analysed (or planned by a
+// model, see ApplyPlan).
+func (e *Engine) RetrieveQuery(ctx context.Context, q Query) (*Retrieval, error) {
+	r := &Retrieval{Query: q, Timings: map[Source]time.Duration{}}
 	pjobs := make([]job, 0, len(e.providers))
 	for _, p := range e.providers {
 		pjobs = append(pjobs, job{src: p.Source(), run: func(ctx context.Context) ([]Candidate, error) {
