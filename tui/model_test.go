@@ -260,7 +260,7 @@ func TestCopyWithoutSystemClipboardAlsoSaves(t *testing.T) {
 func TestWriteToFile(t *testing.T) {
 	h := newHarness(t, 8)
 	m := h.keys(h.ready(100, 30), "w")
-	if m.status.prompt != promptWrite || m.status.input.Value() != "loupe-context.md" {
+	if m.status.prompt != promptWrite || m.status.value() != "loupe-context.md" || m.status.input.Value() != "" {
 		t.Fatalf("prompt %d %q", m.status.prompt, m.status.input.Value())
 	}
 	m = h.keys(m, "enter")
@@ -309,6 +309,43 @@ func TestBudgetPrompt(t *testing.T) {
 				t.Fatalf("budget %d status %q", m.cur.budget, m.status.msg)
 			}
 		})
+	}
+}
+
+// TestPromptsReplaceTheirDefault types into the budget and write prompts
+// as a person does, without clearing them first: what is typed replaces
+// the default shown, it is not appended to it ("b 2500⏎" once set
+// 80002500 tokens, and "w /tmp/ctx.md" wrote "loupe-context.md/tmp/ctx.md").
+func TestPromptsReplaceTheirDefault(t *testing.T) {
+	h := newHarness(t, 8)
+	m := h.keys(h.ready(100, 30), "b")
+	m = typeText(h, m, "2500")
+	m = h.keys(m, "enter")
+	if m.cur.budget != 2500 {
+		t.Fatalf("budget %d, want 2500 (status %q)", m.cur.budget, m.status.msg)
+	}
+	m = h.keys(m, "b")
+	m = typeText(h, m, "12k")
+	m = h.keys(m, "enter")
+	if m.cur.budget != 12000 {
+		t.Fatalf("budget %d, want 12000", m.cur.budget)
+	}
+	m = h.keys(m, "b")
+	m = typeText(h, m, "80002500")
+	m = h.keys(m, "enter")
+	if m.cur.budget != 12000 || !strings.Contains(m.status.msg, "above the limit") {
+		t.Fatalf("budget %d status %q: no upper bound", m.cur.budget, m.status.msg)
+	}
+	m = h.keys(m, "b", "enter") // enter alone keeps the budget shown
+	if m.cur.budget != 12000 {
+		t.Fatalf("budget %d after an empty prompt", m.cur.budget)
+	}
+	out := filepath.Join(t.TempDir(), "ctx.md")
+	m = h.keys(m, "w")
+	m = typeText(h, m, out)
+	m = h.keys(m, "enter")
+	if b, err := os.ReadFile(out); err != nil || string(b) != m.packText {
+		t.Fatalf("write to %s: %v (status %q)", out, err, m.status.msg)
 	}
 }
 

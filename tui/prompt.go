@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/loupe-dev/loupe/render"
 )
 
 // openPrompt gives the status line's input the keyboard.
@@ -30,7 +31,7 @@ func (m Model) handlePromptKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.status.close()
 		return m.setStatus("cancelled", statusInfo)
 	case key.Matches(msg, m.keys.Prompt.Submit):
-		kind, value := m.status.prompt, strings.TrimSpace(m.status.input.Value())
+		kind, value := m.status.prompt, m.status.value()
 		m.status.close()
 		return m.submitPrompt(kind, value)
 	case m.status.prompt == promptOverwrite:
@@ -59,9 +60,9 @@ func (m Model) submitPrompt(kind promptKind, value string) (Model, tea.Cmd) {
 	case promptOverwrite:
 		return m.setStatus("not overwritten", statusInfo)
 	case promptBudget:
-		n, err := strconv.Atoi(strings.ReplaceAll(strings.ReplaceAll(value, ",", ""), "_", ""))
-		if err != nil || n <= 0 {
-			return m.setStatus(fmt.Sprintf("budget %q is not a positive number", value), statusError)
+		n, err := parseBudget(value)
+		if err != nil {
+			return m.setStatus(err.Error(), statusError)
 		}
 		return m.setBudget(n)
 	case promptNote:
@@ -71,6 +72,28 @@ func (m Model) submitPrompt(kind promptKind, value string) (Model, tea.Cmd) {
 		return m, addNoteCmd(m.deps.AddNote, value)
 	}
 	return m, nil
+}
+
+// MaxBudget is the largest budget loupe accepts, in tokens: beyond any
+// model's context window, so a larger number is a typing mistake.
+const MaxBudget = 2_000_000
+
+// parseBudget reads a typed budget: digits with optional , or _ separators
+// and a k suffix ("2500", "8,000", "12k"), between 1 and MaxBudget.
+func parseBudget(s string) (int, error) {
+	t := strings.ToLower(strings.NewReplacer(",", "", "_", "", " ", "").Replace(s))
+	mult := 1
+	if strings.HasSuffix(t, "k") {
+		t, mult = strings.TrimSuffix(t, "k"), 1000
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("budget %q is not a positive number", s)
+	}
+	if n > MaxBudget/mult {
+		return 0, fmt.Errorf("budget %s is above the limit of %s tokens", s, render.Thousands(MaxBudget))
+	}
+	return n * mult, nil
 }
 
 func (m Model) packTokens() int {

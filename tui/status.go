@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -36,6 +38,7 @@ type statusPane struct {
 	prompt promptKind
 	input  textinput.Model
 	target string // the file an overwrite prompt is about
+	def    string // what enter submits when nothing was typed
 	right  string
 	st     styles
 }
@@ -70,19 +73,32 @@ func (p *statusPane) expire(id int) {
 	}
 }
 
-// open starts a prompt with a label and a default value.
-func (p *statusPane) open(kind promptKind, label, value string) tea.Cmd {
+// open starts a prompt with a label and a default. The default is shown
+// as a placeholder, not as text: what a person types replaces it (it is
+// never appended to it), and enter on an empty line takes it.
+func (p *statusPane) open(kind promptKind, label, def string) tea.Cmd {
 	p.prompt = kind
 	p.input.Prompt = label
-	p.input.SetValue(value)
-	p.input.CursorEnd()
+	p.def = def
+	p.input.Placeholder = def
+	p.input.SetValue("")
 	return p.input.Focus()
+}
+
+// value is what the prompt submits: the typed text, else its default.
+func (p statusPane) value() string {
+	if v := strings.TrimSpace(p.input.Value()); v != "" {
+		return v
+	}
+	return p.def
 }
 
 func (p *statusPane) close() {
 	p.prompt = promptNone
 	p.input.Blur()
 	p.input.SetValue("")
+	p.input.Placeholder = ""
+	p.def = ""
 }
 
 func (p statusPane) Update(msg tea.Msg) (statusPane, tea.Cmd) {
