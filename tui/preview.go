@@ -128,11 +128,14 @@ func (r previewRequest) render() (string, error) {
 			return "nothing packed yet", nil
 		}
 		if r.format == "md" && r.terminal != nil {
-			out, err := r.terminal(r.text, r.width, r.style)
+			// Tabs are expanded before glamour wraps: it counts a tab as
+			// no width, so a tabbed line came back wider than the pane and
+			// was then cut, leaving a column of "…" at the right.
+			out, err := r.terminal(expandTabs(r.text), r.width, r.style)
 			if err != nil {
 				return expandTabs(r.text), fmt.Errorf("tui: rendering the context: %w", err)
 			}
-			return expandTabs(out), nil
+			return out, nil
 		}
 		return expandTabs(r.text), nil
 	}

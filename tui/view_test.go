@@ -322,3 +322,25 @@ func TestQuitStopsTheBuild(t *testing.T) {
 	}
 	<-returned
 }
+
+// TestContextPreviewIsNotCut renders a packed context with tab-indented
+// code through the real glamour renderer: every line must fit the pane as
+// glamour wrapped it, with no "…" where loupe cut glamour's padding.
+func TestContextPreviewIsNotCut(t *testing.T) {
+	md := "## code\n\n### pay/retry.go:1-5 · func Retry\n```go\nfunc Retry() {\n\tfor i := 0; i < 3; i++ {\n\t\treturn someVeryLongFunctionName(argumentNumberOne, argumentNumberTwo)\n\t}\n}\n```\n"
+	for _, w := range []int{40, 58, 77} {
+		req := previewRequest{mode: previewContext, width: w, text: md, format: "md", style: "dark", terminal: render.Terminal}
+		out, err := req.render()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range fitLines(out, w) {
+			if strings.Contains(ansi.Strip(l), "…") {
+				t.Fatalf("width %d: line cut after glamour wrapped it: %q", w, ansi.Strip(l))
+			}
+		}
+		if !strings.Contains(ansi.Strip(out), "someVeryLongFunctionName") {
+			t.Fatalf("width %d: code lost:\n%s", w, ansi.Strip(out))
+		}
+	}
+}
