@@ -37,6 +37,7 @@ func openApp(root, indexDir string, cfg Config) (*app, error) {
 	opts := index.DefaultOptions()
 	opts.IndexDir = indexDir
 	opts.MaxFileSize = cfg.MaxFileSize
+	opts.Ignore = append(opts.Ignore, changes.OwnIgnores(root)...)
 	opts.Logf = func(format string, args ...any) { fmt.Fprintf(os.Stderr, "loupe: "+format+"\n", args...) }
 	ix, err := index.Open(root, opts)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/source/changes"
 	"github.com/loupe-dev/loupe/engine/source/notes"
 	"github.com/loupe-dev/loupe/engine/tokens"
 	"github.com/loupe-dev/loupe/index"
@@ -69,6 +70,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 	opts := index.DefaultOptions()
 	opts.IndexDir = indexDir
 	opts.MaxFileSize = cfg.MaxFileSize
+	opts.Ignore = append(opts.Ignore, changes.OwnIgnores(root)...)
 	dir := indexDir
 	if dir == "" {
 		d, err := index.DefaultDir(root)
@@ -115,6 +117,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		Log:               logger,
 		AddNote:           func(text string) error { return addNoteText(root, text) },
 		Config:            tuiConfig(cfg, km),
+		RecordOutput:      func(path string) error { return changes.RecordOutput(root, path) },
 	}
 	if os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" {
 		deps.Clipboard = nativeCopy

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/source/changes"
 	"github.com/loupe-dev/loupe/index/safefile"
 )
 
@@ -95,7 +96,16 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 	if f.explain {
 		writeExplain(os.Stderr, res.Pack)
 	}
-	return deliver(cmd.OutOrStdout(), res, f)
+	if err := deliver(cmd.OutOrStdout(), res, f); err != nil {
+		return err
+	}
+	if f.out != "" {
+		// The context is loupe's own output: never a change or a block.
+		if err := changes.RecordOutput(root, f.out); err != nil {
+			fmt.Fprintln(os.Stderr, "loupe: warning:", err)
+		}
+	}
+	return nil
 }
 
 // packError adds what to do to the errors a person can fix.

@@ -66,6 +66,9 @@ type Deps struct {
 	// Log receives debug lines; nil discards them (see OpenDebugLog).
 	Log    *log.Logger
 	Config Config
+	// RecordOutput notes a file the explorer wrote, so that loupe never
+	// offers its own output back as a change; nil records nothing.
+	RecordOutput func(path string) error
 }
 
 // Config is the explorer's starting state and behaviour.

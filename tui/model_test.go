@@ -588,3 +588,15 @@ func TestLeftOutRowCountsAtItsLevel(t *testing.T) {
 		t.Fatalf("row %+v, full %d tokens", r, full.tokens)
 	}
 }
+
+// TestWriteRecordsLoupesOwnOutput: a file the explorer wrote is reported
+// to Deps.RecordOutput, so the next pack does not offer it as a change.
+func TestWriteRecordsLoupesOwnOutput(t *testing.T) {
+	h := newHarness(t, 8)
+	var recorded []string
+	h.deps.RecordOutput = func(p string) error { recorded = append(recorded, p); return nil }
+	m := h.keys(h.ready(100, 30), "w", "enter")
+	if want := filepath.Join(h.dir, "loupe-context.md"); len(recorded) != 1 || recorded[0] != want {
+		t.Fatalf("recorded %q, want %q (status %q)", recorded, want, m.status.msg)
+	}
+}

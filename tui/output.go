@@ -115,12 +115,12 @@ func (m Model) write(w writeRequest) (Model, tea.Cmd) {
 	if m.packText == "" {
 		return m.setStatus("nothing to write yet", statusWarn)
 	}
-	return m, writeFileCmd(w.path, m.packText, m.packTokens(), w.overwrite)
+	return m, writeFileCmd(w.path, m.packText, m.packTokens(), w.overwrite, m.deps.RecordOutput)
 }
 
 // writeFileCmd writes the context atomically; without overwrite it reports
 // an existing file instead of replacing it.
-func writeFileCmd(path, text string, tokens int, overwrite bool) tea.Cmd {
+func writeFileCmd(path, text string, tokens int, overwrite bool, record func(string) error) tea.Cmd {
 	return func() tea.Msg {
 		if !overwrite {
 			if _, err := os.Stat(path); err == nil {
@@ -129,7 +129,13 @@ func writeFileCmd(path, text string, tokens int, overwrite bool) tea.Cmd {
 				return writtenMsg{path: path, err: fmt.Errorf("tui: stat %s: %w", path, err)}
 			}
 		}
-		return writtenMsg{path: path, tokens: tokens, err: safefile.Write(path, []byte(text))}
+		if err := safefile.Write(path, []byte(text)); err != nil {
+			return writtenMsg{path: path, err: err}
+		}
+		if record != nil {
+			_ = record(path) // the file is written; a missing ledger entry only costs a stray change
+		}
+		return writtenMsg{path: path, tokens: tokens}
 	}
 }
 

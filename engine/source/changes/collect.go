@@ -58,11 +58,16 @@ func collect(ctx context.Context, root string, commits int) ([]change, error) {
 	}
 	wg.Wait()
 	var all []change
+	own := loadOwn(root)
 	for i, r := range results {
 		if errors.Is(errs[i], ErrNotRepository) {
 			return nil, ErrNotRepository
 		}
-		all = append(all, r...)
+		for _, c := range r {
+			if !own.has(c.path) {
+				all = append(all, c)
+			}
+		}
 	}
 	return all, errors.Join(errs...)
 }
