@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/render"
 )
@@ -598,5 +599,37 @@ func TestWriteRecordsLoupesOwnOutput(t *testing.T) {
 	m := h.keys(h.ready(100, 30), "w", "enter")
 	if want := filepath.Join(h.dir, "loupe-context.md"); len(recorded) != 1 || recorded[0] != want {
 		t.Fatalf("recorded %q, want %q (status %q)", recorded, want, m.status.msg)
+	}
+}
+
+// TestLongStatusWrapsAndWriteErrorsNameTheFile: a message longer than the
+// line wraps onto more lines (the panes give way) instead of being cut,
+// and a failed write names the file asked for, not a temporary one.
+func TestLongStatusWrapsAndWriteErrorsNameTheFile(t *testing.T) {
+	h := newHarness(t, 8)
+	m := h.ready(80, 24)
+	long := "copied 1,234 tokens (words), markdown via OSC 52 (no system clipboard here), also saved to /tmp/some/long/dir/loupe-context-20260101-120000.md"
+	m, _ = m.setStatus(long, statusInfo)
+	screen := ansi.Strip(m.render())
+	if !strings.Contains(strings.ReplaceAll(screen, "\n", " "), "loupe-context-20260101-120000.md") {
+		t.Fatalf("the end of the message is cut:\n%s", screen)
+	}
+	checkSize(t, m.render(), 80, 24)
+	m = h.send(m, statusTimeoutMsg{id: m.status.id})
+	checkSize(t, m.render(), 80, 24)
+	if m.lay.statusH != 1 {
+		t.Fatalf("status keeps %d lines after its message expired", m.lay.statusH)
+	}
+
+	dir := filepath.Join(t.TempDir(), "ro")
+	if err := os.Mkdir(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	target := filepath.Join(dir, "ctx.md")
+	m = h.keys(m, "w")
+	m = typeText(h, m, target)
+	m = h.keys(m, "enter")
+	if os.Geteuid() != 0 && (!strings.HasPrefix(m.status.msg, "cannot write "+target+": ") || strings.Contains(m.status.msg, ".tmp")) {
+		t.Fatalf("status %q", m.status.msg)
 	}
 }

@@ -130,13 +130,23 @@ func writeFileCmd(path, text string, tokens int, overwrite bool, record func(str
 			}
 		}
 		if err := safefile.Write(path, []byte(text)); err != nil {
-			return writtenMsg{path: path, err: err}
+			return writtenMsg{path: path, err: writeError(path, err)}
 		}
 		if record != nil {
 			_ = record(path) // the file is written; a missing ledger entry only costs a stray change
 		}
 		return writtenMsg{path: path, tokens: tokens}
 	}
+}
+
+// writeError names the file a person asked for, not the temporary file
+// the atomic write failed on: "cannot write /x/ctx.md: permission denied".
+func writeError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("cannot write %s: %w", path, err)
 }
 
 func (m Model) handleWritten(msg writtenMsg) (Model, tea.Cmd) {

@@ -20,6 +20,7 @@ func (m Model) openPrompt(kind promptKind, label, value string) (Model, tea.Cmd)
 		return m, nil
 	}
 	cmd := m.status.open(kind, label, value)
+	m.relayoutStatus()
 	return m, cmd
 }
 

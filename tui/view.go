@@ -32,7 +32,7 @@ func (m Model) render() string {
 	}
 	body := m.bodyView()
 	if m.lay.fullHelp {
-		body = m.fullHelpView(m.height - queryHeight - metersHeight - statusHeight - m.lay.helpH)
+		body = m.fullHelpView(m.height - queryHeight - metersHeight - m.lay.statusH - m.lay.helpH)
 	}
 	parts := []string{m.query.View(), m.meters.View(), body, m.status.View(), m.helpView()}
 	screen := strings.Join(parts, "\n")

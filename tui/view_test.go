@@ -115,7 +115,7 @@ func TestComputeLayout(t *testing.T) {
 		{200, 60, true, false, true},
 	}
 	for _, tc := range tests {
-		l := computeLayout(tc.w, tc.h, tc.help)
+		l := computeLayout(tc.w, tc.h, tc.help, 1)
 		if l.tooSmall != tc.tooSmall || l.side != tc.side {
 			t.Errorf("%d×%d: %+v", tc.w, tc.h, l)
 			continue
