@@ -85,6 +85,7 @@ func (m Model) drop() (Model, tea.Cmd) {
 	next := m.cur.toggleDrop(r.id)
 	if next.drops[r.id] {
 		m.results.setState(r.id, stateDropped)
+		m.results.keepIndex = true
 	} else {
 		m.results.setState(r.id, stateLeftOut)
 	}

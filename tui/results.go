@@ -20,6 +20,11 @@ type resultsPane struct {
 	width, height int
 	focused       bool
 	empty         string // what an empty list says
+	// keepIndex makes the next SetRows keep the cursor's line instead of
+	// following the selected row: a dropped row moves down the list, and
+	// the cursor stays where the person was, on the row that took its
+	// place (or on the dropped row, when it did not move).
+	keepIndex bool
 	st            styles
 }
 
@@ -33,6 +38,9 @@ func (p *resultsPane) SetRows(rows []row) {
 	id := ""
 	if r, ok := p.Selected(); ok {
 		id = r.id
+	}
+	if p.keepIndex {
+		id, p.keepIndex = "", false
 	}
 	p.rows = rows
 	if i := rowIndex(rows, id); i >= 0 {
