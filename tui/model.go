@@ -92,8 +92,9 @@ type Model struct {
 
 	vgen        int // preview generation
 	previewKey  string
-	missingPins bool // report pins absent from the next retrieval
-	searchAgain bool // the index changed under the search in flight
+	missingPins bool   // report pins absent from the next retrieval
+	unfitPins   string // the pins last reported as not fitting
+	searchAgain bool   // the index changed under the search in flight
 
 	indexing     bool
 	indexCtx     context.Context

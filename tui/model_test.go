@@ -652,3 +652,28 @@ func TestDropKeepsTheCursorInPlace(t *testing.T) {
 		t.Fatal("undrop did not restore the pack")
 	}
 }
+
+// TestPinThatDoesNotFitIsShownAndReported: a pin the packer cannot fit is
+// still a pin in the list (marked !, counted), and the status says why.
+func TestPinThatDoesNotFitIsShownAndReported(t *testing.T) {
+	h := newHarness(t, 10)
+	m := h.keys(h.ready(100, 30), "G", "p")
+	id, _ := m.results.Selected()
+	if !packed(m.pack, id.id) {
+		t.Fatal("pin not packed at the first budget")
+	}
+	m = h.keys(m, "b")
+	m = typeText(h, m, "12")
+	m = h.keys(m, "enter")
+	i := rowIndex(m.results.rows, id.id)
+	if packed(m.pack, id.id) || m.results.rows[i].state != statePinnedOut {
+		t.Fatalf("row %+v", m.results.rows[i])
+	}
+	header := ansi.Strip(m.results.header())
+	if !strings.Contains(header, "1 pinned (1 not fitting)") {
+		t.Fatalf("header %q", header)
+	}
+	if !strings.Contains(m.status.msg, "does not fit the budget") || m.status.kind != statusWarn {
+		t.Fatalf("status %q", m.status.msg)
+	}
+}

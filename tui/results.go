@@ -25,7 +25,7 @@ type resultsPane struct {
 	// the cursor stays where the person was, on the row that took its
 	// place (or on the dropped row, when it did not move).
 	keepIndex bool
-	st            styles
+	st        styles
 }
 
 func (p *resultsPane) SetSize(w, h int) {
@@ -133,11 +133,24 @@ func (p resultsPane) counts() (in, out, pinned, dropped int) {
 		case stateDropped:
 			out++
 			dropped++
+		case statePinnedOut:
+			out++
+			pinned++
 		default:
 			out++
 		}
 	}
 	return in, out, pinned, dropped
+}
+
+func (p resultsPane) countState(s rowState) int {
+	n := 0
+	for _, r := range p.rows {
+		if r.state == s {
+			n++
+		}
+	}
+	return n
 }
 
 func (p resultsPane) View() string {
@@ -168,6 +181,9 @@ func (p resultsPane) View() string {
 func (p resultsPane) header() string {
 	in, out, pinned, dropped := p.counts()
 	h := fmt.Sprintf("%d in · %d out · %d pinned · %d dropped", in, out, pinned, dropped)
+	if n := p.countState(statePinnedOut); n > 0 {
+		h = fmt.Sprintf("%d in · %d out · %d pinned (%d not fitting) · %d dropped", in, out, pinned, n, dropped)
+	}
 	pos := ""
 	if len(p.rows) > 0 {
 		pos = fmt.Sprintf("%d/%d", p.cursor+1, len(p.rows))
@@ -231,6 +247,9 @@ func (p resultsPane) styleRow(r row, fields []string, selected bool, fit func(st
 	}
 	fields[1] = p.st.badge(r.source).Render(fields[1])
 	line := " " + strings.Join(fields, " ")
+	if r.state == statePinnedOut {
+		return p.st.warn.Render(fit(line))
+	}
 	if !r.state.included() {
 		return p.st.faint.Render(fit(line))
 	}

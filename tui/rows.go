@@ -15,6 +15,7 @@ const (
 	stateIncluded
 	stateLeftOut
 	stateDropped
+	statePinnedOut // pinned, but the packer could not fit it
 )
 
 // mark is the state's one-cell symbol in the list.
@@ -26,6 +27,8 @@ func (s rowState) mark() string {
 		return "+"
 	case stateDropped:
 		return "x"
+	case statePinnedOut:
+		return "!"
 	}
 	return "·"
 }
@@ -89,6 +92,10 @@ func buildRows(p *engine.Pack, cands []engine.Candidate, tokens map[string]int, 
 		}
 		if why, ok := whyOut[c.ID]; ok && why != "" {
 			r.reason = "left out: " + why
+		}
+		if cur.pins[c.ID] {
+			r.state = statePinnedOut
+			r.reason = "pinned but does not fit: raise the budget or lower its level"
 		}
 		rows = append(rows, r)
 	}
