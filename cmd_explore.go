@@ -110,7 +110,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		Counter:           counter,
 		Build:             buildFunc(ix),
 		BuildInBackground: !fresh,
-		SessionPath:       sessionPath(root),
+		SessionDir:        sessionDir(root),
 		Resume:            resume,
 		Root:              root,
 		Editor:            os.Getenv("EDITOR"),
@@ -184,10 +184,10 @@ func addNoteText(root, text string) error {
 	return err
 }
 
-// sessionPath is where the explorer keeps this repository's session: the
+// sessionDir is where the explorer keeps this repository's sessions: the
 // user state directory (XDG_STATE_HOME, default ~/.local/state), never the
 // repository.
-func sessionPath(root string) string {
+func sessionDir(root string) string {
 	base := os.Getenv("XDG_STATE_HOME")
 	if base == "" {
 		home, err := os.UserHomeDir()
@@ -197,7 +197,7 @@ func sessionPath(root string) string {
 		base = filepath.Join(home, ".local", "state")
 	}
 	sum := sha256.Sum256([]byte(root))
-	name := filepath.Base(root) + "-" + hex.EncodeToString(sum[:6]) + ".json"
+	name := filepath.Base(root) + "-" + hex.EncodeToString(sum[:6])
 	return filepath.Join(base, "loupe", "sessions", name)
 }
 

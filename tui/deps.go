@@ -50,10 +50,10 @@ type Deps struct {
 	// BuildInBackground shows the explorer at once while Build updates an
 	// existing index (progress goes to the status line).
 	BuildInBackground bool
-	// SessionPath is this repository's session file; empty disables
-	// sessions.
-	SessionPath string
-	// Resume restores the session at SessionPath on start.
+	// SessionDir is this repository's folder of sessions, one file each
+	// (the newest maxSessions are kept); empty disables sessions.
+	SessionDir string
+	// Resume restores the newest session in SessionDir on start.
 	Resume bool
 	// Root is the repository root: editor paths and relative output files
 	// are resolved against it.

@@ -178,7 +178,7 @@ func (e *e2e) session() Session {
 		k, v, _ := strings.Cut(kv, "=")
 		env[k] = v
 	}
-	files, _ := filepath.Glob(filepath.Join(env["XDG_STATE_HOME"], "loupe", "sessions", "*.json"))
+	files, _ := filepath.Glob(filepath.Join(env["XDG_STATE_HOME"], "loupe", "sessions", "*", "*.json"))
 	if len(files) != 1 {
 		e.t.Fatalf("session files: %v", files)
 	}

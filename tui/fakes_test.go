@@ -224,8 +224,8 @@ func newHarness(t testing.TB, n int) *harness {
 			h.clip = append(h.clip, s)
 			return nil
 		},
-		AddNote:     func(s string) error { h.notes = append(h.notes, s); return nil },
-		SessionPath: h.dir + "/session.json", Root: h.dir, FallbackDir: h.dir + "/fallback",
+		AddNote:    func(s string) error { h.notes = append(h.notes, s); return nil },
+		SessionDir: h.dir + "/sessions", Root: h.dir, FallbackDir: h.dir + "/fallback",
 		Config: cfg,
 	}
 	return h

@@ -52,17 +52,20 @@ type Model struct {
 	// packCache keeps the packer's per-candidate work (near-duplicate
 	// detection) across the re-packs of one retrieval.
 	packCache *engine.PackCache
-	// sessions orders the session saves that curation keys start.
-	sessions *sessionWriter
-	cfg      Config
-	keys     keymap.KeyMap
-	st       styles
-	style    string // glamour style in use
-	width    int
-	height   int
-	lay      layout
-	focus    focus
-	help     help.Model
+	// sessions orders the session saves that curation keys start;
+	// sessionFile is this run's session (or the one resumed).
+	sessions    *sessionWriter
+	sessionFile string
+	picker      *sessionPicker // the ctrl+r list, while open
+	cfg         Config
+	keys        keymap.KeyMap
+	st          styles
+	style       string // glamour style in use
+	width       int
+	height      int
+	lay         layout
+	focus       focus
+	help        help.Model
 
 	query   queryPane
 	results resultsPane
@@ -139,6 +142,9 @@ func New(deps Deps, initialQuery string) Model {
 		packCache: engine.NewPackCache(),
 		sessions:  &sessionWriter{},
 	}
+	if deps.SessionDir != "" {
+		m.sessionFile = newSessionFile(deps.SessionDir, m.started)
+	}
 	m.cur.query = initialQuery
 	if deps.Counter != nil {
 		m.meters.tokenizer = deps.Counter.Name()
@@ -165,8 +171,8 @@ func (m Model) Init() tea.Cmd {
 		cmds = append(cmds, startIndexCmd(m.indexCtx, m.deps.Build, m.builds))
 	}
 	switch {
-	case m.deps.Resume && m.deps.SessionPath != "":
-		cmds = append(cmds, loadSessionCmd(m.deps.SessionPath))
+	case m.deps.Resume && m.deps.SessionDir != "":
+		cmds = append(cmds, loadLatestSessionCmd(m.deps.SessionDir))
 	case m.qgen > 0 && !m.indexing:
 		gen := m.qgen
 		cmds = append(cmds, func() tea.Msg { return debounceMsg{gen: gen} })

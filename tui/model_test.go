@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -410,7 +411,7 @@ func TestResume(t *testing.T) {
 	h := newHarness(t, 10)
 	m := h.ready(100, 30)
 	m = h.keys(m, "G", "p", "G", "x", "g", "j", "l", "+", "f")
-	saved, err := LoadSession(h.deps.SessionPath)
+	saved, err := LoadSession(m.sessionFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -419,12 +420,15 @@ func TestResume(t *testing.T) {
 	}
 	// A pin whose block is gone is reported, not silently dropped.
 	saved.Pins = append(saved.Pins, "pay/gone.go#Gone")
-	if err := SaveSession(h.deps.SessionPath, saved); err != nil {
+	if err := SaveSession(m.sessionFile, saved); err != nil {
 		t.Fatal(err)
 	}
 	h.deps.Resume = true
 	r := h.send(h.model(""), tea.WindowSizeMsg{Width: 100, Height: 30})
-	r = h.send(r, loadSessionCmd(h.deps.SessionPath)())
+	r = h.send(r, loadLatestSessionCmd(h.deps.SessionDir)())
+	if r.sessionFile != m.sessionFile {
+		t.Fatalf("resumed into %s, want the session resumed, %s", r.sessionFile, m.sessionFile)
+	}
 	if r.query.Value() != "retry" || r.cur.budget != 120 || r.cur.format != "xml" || !r.cur.pins[saved.Pins[0]] {
 		t.Fatalf("not restored: %+v", r.cur)
 	}
@@ -442,7 +446,7 @@ func TestResume(t *testing.T) {
 func TestResumeKeyWithoutSession(t *testing.T) {
 	h := newHarness(t, 3)
 	m := h.ready(100, 30)
-	if err := os.Remove(h.deps.SessionPath); err != nil {
+	if err := os.RemoveAll(h.deps.SessionDir); err != nil {
 		t.Fatal(err)
 	}
 	m = h.keys(m, "ctrl+r")
@@ -675,5 +679,49 @@ func TestPinThatDoesNotFitIsShownAndReported(t *testing.T) {
 	}
 	if !strings.Contains(m.status.msg, "does not fit the budget") || m.status.kind != statusWarn {
 		t.Fatalf("status %q", m.status.msg)
+	}
+}
+
+// TestSessionsAreListedAndPicked: each run keeps its own session (an
+// older one is not overwritten as you type); ctrl+r lists this
+// repository's sessions, newest first, with query, budget and pins, and
+// enter resumes the one picked.
+func TestSessionsAreListedAndPicked(t *testing.T) {
+	h := newHarness(t, 10)
+	first := h.keys(h.ready(100, 30), "p", "+")
+	h.eng.byQuery["ledger"] = makeCands(6)
+	second := h.send(h.model("ledger"), tea.WindowSizeMsg{Width: 100, Height: 30})
+	second.started = first.started.Add(time.Second)
+	second.sessionFile = newSessionFile(h.deps.SessionDir, second.started)
+	second = h.send(second, debounceMsg{gen: second.qgen})
+	second = h.keys(second, "-")
+	if first.sessionFile == second.sessionFile {
+		t.Fatal("two runs share one session file")
+	}
+	// The first session is older on disk.
+	old := time.Now().Add(-2 * time.Hour)
+	if err := os.Chtimes(first.sessionFile, old, old); err != nil {
+		t.Fatal(err)
+	}
+	m := h.keys(second, "ctrl+r")
+	if m.picker == nil || len(m.picker.list) != 2 {
+		t.Fatalf("picker %+v status %q", m.picker, m.status.msg)
+	}
+	screen := ansi.Strip(m.render())
+	for _, want := range []string{"sessions", "ledger", "budget 80", "retry", "budget 120 · 1 pin", "2 h ago"} {
+		if !strings.Contains(screen, want) {
+			t.Fatalf("picker does not show %q:\n%s", want, screen)
+		}
+	}
+	m = h.keys(m, "j", "enter")
+	if m.picker != nil || m.query.Value() != "retry" || m.cur.budget != 120 || len(m.cur.pins) != 1 {
+		t.Fatalf("picked session not resumed: query %q budget %d pins %v", m.query.Value(), m.cur.budget, m.cur.pins)
+	}
+	if m.sessionFile != first.sessionFile {
+		t.Fatal("resumed session is not the one saved to next")
+	}
+	m = h.keys(m, "ctrl+r", "esc")
+	if m.picker != nil {
+		t.Fatal("esc did not close the picker")
 	}
 }

@@ -75,7 +75,14 @@ type editorDoneMsg struct{ err error }
 // sessionLoadedMsg carries a session read from disk.
 type sessionLoadedMsg struct {
 	session Session
+	path    string
 	err     error
+}
+
+// sessionsListedMsg carries this repository's sessions, newest first.
+type sessionsListedMsg struct {
+	list []SessionEntry
+	err  error
 }
 
 // sessionSavedMsg reports a session write (only errors are shown).

@@ -46,6 +46,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleEditorDone(msg)
 	case sessionLoadedMsg:
 		return m.handleSessionLoaded(msg)
+	case sessionsListedMsg:
+		return m.handleSessionsListed(msg)
 	case sessionSavedMsg:
 		return m.handleSessionSaved(msg)
 	case statusTimeoutMsg:
