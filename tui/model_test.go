@@ -184,6 +184,14 @@ func TestCurationKeys(t *testing.T) {
 			if len(a.cands) != len(b.cands)+1 || rowIndex(a.results.rows, "pay/extra.go#Callee") < 0 {
 				t.Fatal("neighbour not added")
 			}
+			if a.status.msg != "Func000: added 1 neighbour: Callee" {
+				t.Fatalf("status %q: which neighbour was added?", a.status.msg)
+			}
+		}},
+		{"expand again says they are there", []string{"e", "e"}, func(t *testing.T, b, a Model) {
+			if a.status.msg != "Func000: its one neighbour, Callee, is already a candidate" {
+				t.Fatalf("status %q", a.status.msg)
+			}
 		}},
 		{"move and page", []string{"j", "j", "k", "pgdown", "g"}, func(t *testing.T, b, a Model) {
 			if a.results.cursor != 0 {
@@ -723,5 +731,15 @@ func TestSessionsAreListedAndPicked(t *testing.T) {
 	m = h.keys(m, "ctrl+r", "esc")
 	if m.picker != nil {
 		t.Fatal("esc did not close the picker")
+	}
+}
+
+func TestExpandReport(t *testing.T) {
+	if got := expandReport("Server", nil, nil); !strings.Contains(got, "Server: no neighbours found") {
+		t.Fatalf("%q", got)
+	}
+	got := expandReport("Server", []string{"a", "b", "c", "d", "e", "f", "g", "h"}, nil)
+	if got != "Server: added 8 neighbours: a, b, c, d, e, f and 2 more" {
+		t.Fatalf("%q", got)
 	}
 }

@@ -24,11 +24,12 @@ type searchDoneMsg struct {
 
 // expandDoneMsg carries the neighbours of one candidate.
 type expandDoneMsg struct {
-	gen    int
-	from   string
-	cands  []engine.Candidate
-	tokens map[string]int
-	err    error
+	gen      int
+	from     string
+	fromName string
+	cands    []engine.Candidate
+	tokens   map[string]int
+	err      error
 }
 
 // packDoneMsg carries a re-pack and its rendered text.
