@@ -72,7 +72,10 @@ func (p *resultsPane) move(delta int) {
 	p.clamp()
 }
 
-func (p *resultsPane) visible() int { return max(p.height-1, 1) }
+func (p *resultsPane) visible() int { return max(p.height-p.headerLines(), 1) }
+
+// headerLines is how many lines the list draws above its first row.
+func (p resultsPane) headerLines() int { return 1 }
 
 func (p *resultsPane) clamp() {
 	p.cursor = min(max(p.cursor, 0), max(len(p.rows)-1, 0))

@@ -24,6 +24,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleKey(msg)
 	case tea.MouseWheelMsg:
 		return m.handleWheel(msg)
+	case tea.MouseClickMsg:
+		return m.handleClick(msg)
 	case tea.PasteMsg:
 		return m.handlePaste(msg)
 	case debounceMsg:

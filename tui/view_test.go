@@ -344,3 +344,32 @@ func TestContextPreviewIsNotCut(t *testing.T) {
 		}
 	}
 }
+
+// TestMouseClickSelectsAndFocuses: a click on a list row selects it and
+// focuses the list; a click on the preview or the query line focuses it.
+func TestMouseClickSelectsAndFocuses(t *testing.T) {
+	for _, size := range [][2]int{{100, 30}, {160, 40}} {
+		h := newHarness(t, 12)
+		m := h.ready(size[0], size[1])
+		m = h.send(m, tea.MouseClickMsg{X: 2, Y: 0, Button: tea.MouseLeft})
+		if m.focus != focusQuery {
+			t.Fatalf("%v: click on the query line: focus %d", size, m.focus)
+		}
+		top := queryHeight + metersHeight + m.results.headerLines()
+		m = h.send(m, tea.MouseClickMsg{X: 5, Y: top + 3, Button: tea.MouseLeft})
+		if m.focus != focusResults || m.results.cursor != 3 {
+			t.Fatalf("%v: click on row 3: focus %d cursor %d", size, m.focus, m.results.cursor)
+		}
+		if !strings.Contains(m.preview.title, m.results.rows[3].name) {
+			t.Fatalf("%v: preview %q does not follow the click", size, m.preview.title)
+		}
+		x, y := 5, queryHeight+metersHeight+m.lay.resultsH+2
+		if m.lay.side {
+			x, y = m.lay.resultsW+5, top+3
+		}
+		m = h.send(m, tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+		if m.focus != focusPreview || m.results.cursor != 3 {
+			t.Fatalf("%v: click on the preview: focus %d cursor %d", size, m.focus, m.results.cursor)
+		}
+	}
+}
