@@ -169,7 +169,7 @@ func (p resultsPane) View() string {
 		}
 		lines = append(lines, fitLine(p.st.faint.Render("  "+empty), p.width))
 	}
-	cols := newColumns(p.width)
+	cols := newColumns(p.width).fitTo(p.rows)
 	end := min(p.offset+p.visible(), len(p.rows))
 	for i := p.offset; i < end; i++ {
 		lines = append(lines, p.renderRow(p.rows[i], cols, i == p.cursor))
@@ -215,20 +215,51 @@ func newColumns(w int) columns {
 	if c.kind > 0 {
 		rest--
 	}
+	if w < 70 {
+		// Narrow: the name and the place matter more than the reason,
+		// which the preview shows in full anyway.
+		c.name = max(rest*45/100, 6)
+		c.loc = max(rest-c.name, 6)
+		return c
+	}
 	c.name = max(rest*3/10, 6)
 	c.loc = max(rest*35/100, 6)
+	if w < 90 {
+		c.name, c.loc = max(rest*35/100, 6), max(rest*35/100, 6)
+	}
 	c.reason = max(rest-c.name-c.loc, 0)
+	return c
+}
+
+// fitTo narrows the name and place columns to the longest name and place
+// in the list and gives the room left to the reason.
+func (c columns) fitTo(rows []row) columns {
+	nameW, locW := 0, 0
+	for _, r := range rows {
+		nameW, locW = max(nameW, cellWidth(r.name)), max(locW, cellWidth(r.loc))
+	}
+	if nameW < c.name {
+		c.reason, c.name = c.reason+c.name-max(nameW, 6), max(nameW, 6)
+	}
+	if locW < c.loc {
+		c.reason, c.loc = c.reason+c.loc-max(locW, 6), max(locW, 6)
+	}
+	if c.reason == 0 { // no reason column: names and places share the room
+		spare := c.name + c.loc
+		c.name = min(max(nameW, 6), spare-min(locW, spare/2))
+		c.loc = spare - c.name
+	}
 	return c
 }
 
 func (p resultsPane) renderRow(r row, c columns, selected bool) string {
 	fields := []string{
-		r.state.mark(), fitLine(badgeName(r.source), colBadge), fitLine(r.name, c.name),
+		r.state.mark(), fitLine(badgeName(r.source), colBadge), fitLine(shortName(r.name, c.name), c.name),
 	}
 	if c.kind > 0 {
 		fields = append(fields, fitLine(r.kind, c.kind))
 	}
-	fields = append(fields, fitLeft(r.loc, c.loc), padLeft(compact(r.tokens), colTokens),
+	fields = append(fields, fitLeft(shortPath(r.loc, c.loc), c.loc), padLeft(compact(r.tokens), colTokens),
 		fitLine(levelName(r.level), colLevel), scoreBar(r.score, colBar), fitLine(r.reason, c.reason))
 	// Every field is already cut to its column, so the row's width is
 	// known without measuring the styled text.

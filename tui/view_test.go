@@ -373,3 +373,56 @@ func TestMouseClickSelectsAndFocuses(t *testing.T) {
 		}
 	}
 }
+
+func TestShortNamesAndPathsKeepWhatTellsThemApart(t *testing.T) {
+	names := []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"packer.budgetFor", 20, "packer.budgetFor"},
+		{"packer.budgetFor", 12, "…r.budgetFor"},
+		{"packer.budgetFor", 10, "…budgetFor"},
+		{"packer.buildRows", 10, "…buildRows"},
+		{"averyveryverylongname", 8, "…ongname"},
+	}
+	for _, tc := range names {
+		if got := shortName(tc.in, tc.w); got != tc.want || cellWidth(got) > tc.w {
+			t.Errorf("shortName(%q, %d) = %q, want %q", tc.in, tc.w, got, tc.want)
+		}
+	}
+	paths := []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"engine/budget.go:138-164", 30, "engine/budget.go:138-164"},
+		{"engine/source/changes/collect.go:12-40", 30, "e/s/c/collect.go:12-40"},
+		{"engine/source/changes/collect.go:12-40", 20, "…/collect.go:12-40"},
+		{"engine/source/changes/collect.go:12-40", 15, "collect.go:12"},
+	}
+	for _, tc := range paths {
+		if got := shortPath(tc.in, tc.w); got != tc.want {
+			t.Errorf("shortPath(%q, %d) = %q, want %q", tc.in, tc.w, got, tc.want)
+		}
+	}
+}
+
+// TestNarrowRowsStayDistinct: at 80×24 and 60×15, two candidates whose
+// names share a prefix still read differently, and the file stays named.
+func TestNarrowRowsStayDistinct(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {60, 15}} {
+		p := resultsPane{st: newStyles(true, true), width: size[0], height: 5}
+		p.rows = []row{
+			{id: "a", name: "packer.budgetFor", loc: "engine/budget.go:138-164", state: stateIncluded},
+			{id: "b", name: "packer.buildRows", loc: "engine/budget.go:170-190", state: stateIncluded},
+		}
+		lines := strings.Split(ansi.Strip(p.View()), "\n")
+		if !strings.Contains(lines[1], "budgetFor") || !strings.Contains(lines[2], "buildRows") {
+			t.Fatalf("%v: names cut alike:\n%s\n%s", size, lines[1], lines[2])
+		}
+		if !strings.Contains(lines[1], "budget.go:138") {
+			t.Fatalf("%v: the file is lost: %s", size, lines[1])
+		}
+	}
+}
