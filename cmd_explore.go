@@ -114,6 +114,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		Resume:            resume,
 		Root:              root,
 		Editor:            os.Getenv("EDITOR"),
+		Pager:             os.Getenv("PAGER"),
 		Log:               logger,
 		AddNote:           func(text string) error { return addNoteText(root, text) },
 		Config:            tuiConfig(cfg, km),

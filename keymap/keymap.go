@@ -105,7 +105,7 @@ func Default() KeyMap {
 			Drop:   bind("x", "drop", "x", "delete"),
 			Level:  bind("l", "level", "l"),
 			Expand: bind("e", "neighbours", "e"),
-			Edit:   bind("o", "open in editor", "o"),
+			Edit:   bind("o", "open in editor (a commit: git show)", "o"),
 		},
 		Budget: Budget{
 			Up:           bind("+", "budget up", "+", "="),

@@ -60,6 +60,8 @@ type Deps struct {
 	Root string
 	// Editor is the command to open a block ($EDITOR); empty: "vi".
 	Editor string
+	// Pager shows a commit ($PAGER); empty: "less -R".
+	Pager string
 	// FallbackDir receives the context when the system clipboard fails;
 	// empty: os.TempDir().
 	FallbackDir string

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/render"
 )
 
@@ -741,5 +742,39 @@ func TestExpandReport(t *testing.T) {
 	got := expandReport("Server", []string{"a", "b", "c", "d", "e", "f", "g", "h"}, nil)
 	if got != "Server: added 8 neighbours: a, b, c, d, e, f and 2 more" {
 		t.Fatalf("%q", got)
+	}
+}
+
+// TestOpenOnACommitShowsIt: o on a commit block runs git show in the
+// pager (not the editor, which has no file to open); a block whose sha is
+// not a commit id runs nothing.
+func TestOpenOnACommitShowsIt(t *testing.T) {
+	h := newHarness(t, 3)
+	commit := engine.Candidate{ID: "commits:abc1234def", Source: engine.SourceCommits, Score: 99,
+		Block: index.Block{ID: "commit:abc1234def", Kind: index.KindCommit, Name: "abc1234", Doc: "fix retry"},
+		Text:  "commit abc1234\n\nfix retry\n", Meta: map[string]string{"sha": "abc1234def"}}
+	h.eng.byQuery["retry"] = append([]engine.Candidate{commit}, h.eng.byQuery["retry"]...)
+	m := h.ready(100, 30)
+	if r, _ := m.results.Selected(); r.id != commit.ID {
+		t.Fatalf("selected %s", r.id)
+	}
+	m = h.keys(m, "o")
+	if h.execs != 1 {
+		t.Fatalf("o on a commit ran nothing (status %q)", m.status.msg)
+	}
+	if got := strings.Join(showCommitArgs("abc1234def"), " "); !strings.Contains(got, "-p show") || !strings.Contains(got, "--no-ext-diff") || !strings.HasSuffix(got, "abc1234def --") {
+		t.Fatalf("args %q", got)
+	}
+	if pagerOf("") != "less -R" || pagerOf("most") != "most" {
+		t.Fatal("pager")
+	}
+	m = h.send(m, editorDoneMsg{what: "git show"})
+	if len(h.eng.calls) != 1 {
+		t.Fatal("showing a commit searched again")
+	}
+	for _, bad := range []string{"--output=/tmp/x", "HEAD", "abc12", "ABC1234; rm"} {
+		if isSHA(bad) {
+			t.Errorf("isSHA(%q)", bad)
+		}
 	}
 }

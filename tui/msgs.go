@@ -71,7 +71,10 @@ type writtenMsg struct {
 type noteAddedMsg struct{ err error }
 
 // editorDoneMsg comes back when $EDITOR exits.
-type editorDoneMsg struct{ err error }
+type editorDoneMsg struct {
+	err  error
+	what string // "git show"; empty for the editor
+}
 
 // sessionLoadedMsg carries a session read from disk.
 type sessionLoadedMsg struct {

@@ -2,12 +2,14 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/render"
 )
 
@@ -126,12 +128,54 @@ func (m Model) handleNoteAdded(msg noteAddedMsg) (Model, tea.Cmd) {
 // releases the terminal until the editor exits.
 func (m Model) edit() (Model, tea.Cmd) {
 	c, _ := m.selectedCandidate()
+	if c != nil && c.Block.Kind == index.KindCommit {
+		return m.showCommit(c.Meta["sha"])
+	}
 	if c == nil || c.Block.Path == "" {
 		return m, nil
 	}
 	argv := editorArgs(m.deps.Editor, m.resolvePath(c.Block.Path), c.Block.StartLine)
 	cmd := exec.Command(argv[0], argv[1:]...) //nolint:gosec // the user's own editor
 	return m, tea.ExecProcess(cmd, func(err error) tea.Msg { return editorDoneMsg{err: err} })
+}
+
+// showCommit shows a commit block's commit, `git show` in the person's
+// $PAGER (less -R without one). The pager comes from the environment,
+// never from the repository: GIT_PAGER overrides any core.pager in its
+// configuration, and no external diff or textconv driver runs.
+func (m Model) showCommit(sha string) (Model, tea.Cmd) {
+	if !isSHA(sha) {
+		return m.setStatus(fmt.Sprintf("not a commit id: %q", sha), statusError)
+	}
+	cmd := exec.Command("git", showCommitArgs(sha)...) //nolint:gosec // fixed program, checked sha
+	cmd.Dir = m.deps.Root
+	cmd.Env = append(os.Environ(), "GIT_PAGER="+pagerOf(m.deps.Pager), "LESS=FRX")
+	return m, tea.ExecProcess(cmd, func(err error) tea.Msg { return editorDoneMsg{err: err, what: "git show"} })
+}
+
+func showCommitArgs(sha string) []string {
+	return []string{"-c", "core.fsmonitor=false", "-p", "show", "--stat", "--patch", "--no-ext-diff", "--no-textconv", sha, "--"}
+}
+
+// pagerOf is $PAGER, or less -R.
+func pagerOf(p string) string {
+	if strings.TrimSpace(p) == "" {
+		return "less -R"
+	}
+	return p
+}
+
+// isSHA accepts a full or abbreviated hexadecimal object name only.
+func isSHA(s string) bool {
+	if len(s) < 7 || len(s) > 64 {
+		return false
+	}
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789abcdef", r) {
+			return false
+		}
+	}
+	return true
 }
 
 // editorArgs splits $EDITOR ("code --wait") and adds the line and path in
@@ -151,7 +195,14 @@ func editorArgs(editor, path string, line int) []string {
 // candidates carry the old text.
 func (m Model) handleEditorDone(msg editorDoneMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
-		return m.setStatus(fmt.Sprintf("editor: %v", msg.err), statusError)
+		what := msg.what
+		if what == "" {
+			what = "editor"
+		}
+		return m.setStatus(fmt.Sprintf("%s: %v", what, msg.err), statusError)
+	}
+	if msg.what != "" {
+		return m, nil // a commit shown: nothing changed
 	}
 	if strings.TrimSpace(m.query.Value()) == "" {
 		return m, nil
