@@ -40,6 +40,9 @@ func addExploreFlags(root *cobra.Command, g *globalFlags) {
 }
 
 func runExplore(cmd *cobra.Command, g *globalFlags, f *exploreFlags, args []string) error {
+	if err := mistypedCommand(cmd, args); err != nil {
+		return err
+	}
 	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
 		return errors.New(`the explorer needs a terminal; for scripts use: loupe pack "what you are working on"`)
 	}

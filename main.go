@@ -81,5 +81,6 @@ func newRootCmd() *cobra.Command {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	addExploreFlags(root, g)
 	root.AddCommand(newIndexCmd(g), newPackCmd(g), newMCPCmd(g), newNoteCmd(g), newPremortemCmd(g))
+	finishRootCmd(root)
 	return root
 }
