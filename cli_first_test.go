@@ -2,6 +2,8 @@ package main
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -57,5 +59,33 @@ func TestHelpHasExamplesAndFlagValuesComplete(t *testing.T) {
 		if err != nil || !strings.Contains(out, tc.want+"\n") {
 			t.Errorf("%v: %q %v", tc.args, out, err)
 		}
+	}
+}
+
+// TestRunFromASubdirectoryFindsTheRepository: from py/payments, loupe
+// works on the whole repository and paths keep their prefix.
+func TestRunFromASubdirectoryFindsTheRepository(t *testing.T) {
+	root, ix := fixture(t, "payments")
+	gitRepo(t, root)
+	t.Chdir(filepath.Join(root, "py", "payments"))
+	out, err := runCLI(t, "", "pack", "retry failed payments", "--index-dir", ix, "--format", "json", "--sources", "code")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := packJSONOf(t, out)
+	sawOutside := false
+	for _, b := range p.Blocks {
+		if _, err := os.Stat(filepath.Join(root, b.Path)); err != nil {
+			t.Fatalf("path without its prefix: %s", b.Path)
+		}
+		sawOutside = sawOutside || !strings.HasPrefix(b.Path, "py/payments/")
+	}
+	if len(p.Blocks) == 0 || !sawOutside {
+		t.Fatalf("only the subdirectory was indexed: %v", blockNames(p))
+	}
+	// --root still means exactly that directory.
+	got, err := findRoot(filepath.Join(root, "py", "payments"))
+	if err != nil || got != root {
+		t.Fatalf("findRoot = %q, %v", got, err)
 	}
 }

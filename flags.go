@@ -169,8 +169,12 @@ func splitList(s string) []string {
 	return out
 }
 
-// resolveRoot makes root absolute and checks that it is a directory.
+// resolveRoot makes root absolute and checks that it is a directory. An
+// empty root (no --root) is the repository around the current directory.
 func resolveRoot(root string) (string, error) {
+	if root == "" {
+		return findRoot(".")
+	}
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return "", fmt.Errorf("root %s: %w", root, err)
@@ -183,4 +187,27 @@ func resolveRoot(root string) (string, error) {
 		return "", fmt.Errorf("root %s is a file, not a directory: pass --root with a repository directory", root)
 	}
 	return abs, nil
+}
+
+// findRoot walks up from dir to the nearest directory holding .git (a
+// folder, or a file in a worktree or submodule) or .loupe.toml: run from
+// pay/internal, loupe works on the repository, with its paths, not on the
+// folder as if it were one. Without either, dir itself.
+func findRoot(dir string) (string, error) {
+	start, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("root %s: %w", dir, err)
+	}
+	for d := start; ; {
+		for _, marker := range []string{".git", ".loupe.toml"} {
+			if _, err := os.Lstat(filepath.Join(d, marker)); err == nil {
+				return d, nil
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return start, nil
+		}
+		d = parent
+	}
 }
