@@ -114,12 +114,12 @@ func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader) (*en
 	rank := engine.DefaultRankOptions()
 	add(engine.SourceCode, engine.NewCodeProvider(ix, rank))
 	add(engine.SourceDocs, engine.NewDocsProvider(ix, rank))
-	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: cfg.MaxChanges}))
+	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: changesKept(cfg.MaxChanges)}))
 	add(engine.SourceNotes, notes.NewProvider(notes.DefaultPath(root)))
 	if cfg.Enabled(engine.SourceDiagnostics) && (cfg.DiagnosticsCmd != "" || cfg.DiagnosticsFile != "") {
 		diag = diagnostics.New(diagnostics.Options{
 			Root: root, File: cfg.DiagnosticsFile, Stdin: stdin, Cmd: cfg.DiagnosticsCmd,
-			Max: cfg.MaxDiagnostics, Enclosing: ix.Enclosing,
+			Max: cfg.MaxDiagnostics, Enclosing: ix.Enclosing, Timeout: cfg.DiagnosticsTimeout.Duration,
 		})
 		providers = append(providers, diag)
 	}

@@ -54,8 +54,11 @@ func runExplore(cmd *cobra.Command, g *globalFlags, f *exploreFlags, args []stri
 	if err != nil {
 		return err
 	}
-	if f.style != "" {
+	if f.style != "" { // one validation for the flag and the config file
 		cfg.Style = f.style
+		if err := cfg.Validate(); err != nil {
+			return usageError{err}
+		}
 	}
 	deps, closeFn, err := exploreDeps(cmd.Context(), root, g.indexDir, cfg, f.resume)
 	if err != nil {

@@ -30,6 +30,7 @@ type requestFlags struct {
 	diagnostics    string
 	diagnosticsCmd string
 	maxFileSize    int64
+	diagTimeout    string
 	// defaultDeadline is the command's deadline when neither a config file
 	// nor --deadline sets one.
 	defaultDeadline time.Duration
@@ -56,6 +57,7 @@ func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags, deadline time.Duration
 	fs.StringVar(&f.diagnostics, "diagnostics", "", "file of compiler/linter output to parse, or - for stdin")
 	fs.StringVar(&f.diagnosticsCmd, "diagnostics-cmd", "", `command run in the root for diagnostics, e.g. "go vet ./..."`)
 	fs.Int64Var(&f.maxFileSize, "max-file-size", d.MaxFileSize, "larger files are not indexed (bytes)")
+	fs.StringVar(&f.diagTimeout, "diagnostics-timeout", "", "time limit of --diagnostics-cmd (default 30s)")
 }
 
 // resolveConfig loads the config files of root and applies the flags the
@@ -75,6 +77,9 @@ func resolveConfig(cmd *cobra.Command, root string, f *requestFlags) (Config, er
 		cfg.Deadline = Duration{f.defaultDeadline}
 	}
 	if err := cfg.Validate(); err != nil {
+		return cfg, usageError{err}
+	}
+	if err := checkDiagnosticsFile(cfg.DiagnosticsFile); err != nil {
 		return cfg, usageError{err}
 	}
 	return cfg, nil
@@ -134,6 +139,11 @@ func applyFlags(fs *pflag.FlagSet, f *requestFlags, cfg *Config) error {
 	}
 	if set("diagnostics-cmd") {
 		cfg.DiagnosticsCmd = f.diagnosticsCmd
+	}
+	if set("diagnostics-timeout") {
+		if err := cfg.DiagnosticsTimeout.UnmarshalText([]byte(f.diagTimeout)); err != nil {
+			return fmt.Errorf("--diagnostics-timeout: %w", err)
+		}
 	}
 	return nil
 }

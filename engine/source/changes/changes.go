@@ -26,7 +26,7 @@ import (
 // Options configure the source. Zero fields take their defaults.
 type Options struct {
 	Root          string           // the repository root (or a directory inside it)
-	MaxChanges    int              // the most recent uncommitted changes kept whatever the query (default 3)
+	MaxChanges    int              // the most recent uncommitted changes kept whatever the query (default 3; KeepNone: none)
 	RecentCommits int              // how many recent commits' files are offered (default 5)
 	Now           func() time.Time // the clock (default time.Now); tests fix it
 }
@@ -35,6 +35,9 @@ type Options struct {
 const (
 	DefaultMaxChanges    = 3
 	DefaultRecentCommits = 5
+	// KeepNone as MaxChanges keeps no change regardless of the query
+	// (the zero value takes the default).
+	KeepNone = -1
 )
 
 // Validate reports options that cannot work.
@@ -42,7 +45,7 @@ func (o Options) Validate() error {
 	switch {
 	case o.Root == "":
 		return errors.New("changes: no root")
-	case o.MaxChanges < 0:
+	case o.MaxChanges < KeepNone:
 		return fmt.Errorf("changes: max changes %d is negative", o.MaxChanges)
 	case o.RecentCommits < 0:
 		return fmt.Errorf("changes: recent commits %d is negative", o.RecentCommits)
