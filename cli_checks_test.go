@@ -81,3 +81,47 @@ func TestDiagnosticsFileMustBeText(t *testing.T) {
 		}
 	}
 }
+
+// stderrOf runs fn with os.Stderr going to a file and returns what was
+// written there.
+func stderrOf(t *testing.T, fn func()) string {
+	t.Helper()
+	f, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stderr
+	os.Stderr = f
+	defer func() { os.Stderr = old }()
+	fn()
+	b, _ := os.ReadFile(f.Name())
+	return string(b)
+}
+
+// TestFirstContactNotes: an empty directory says nothing was indexed; a
+// directory outside git says, once, that the git sources are off.
+func TestFirstContactNotes(t *testing.T) {
+	empty := t.TempDir()
+	ix := filepath.Join(t.TempDir(), "ix")
+	errOut := stderrOf(t, func() {
+		if _, err := runCLI(t, "", "pack", "anything", "--root", empty, "--index-dir", ix); err != nil {
+			t.Error(err)
+		}
+	})
+	if !strings.Contains(errOut, "nothing indexed in "+empty) {
+		t.Fatalf("empty directory: stderr %q", errOut)
+	}
+	if strings.Count(errOut, "not in a git repository") != 1 {
+		t.Fatalf("non-git directory said %d times: %q", strings.Count(errOut, "not in a git repository"), errOut)
+	}
+	root, ix2 := fixture(t, "payments")
+	gitRepo(t, root)
+	errOut = stderrOf(t, func() {
+		if _, err := runCLI(t, "", "pack", "ledger", "--root", root, "--index-dir", ix2); err != nil {
+			t.Error(err)
+		}
+	})
+	if strings.Contains(errOut, "note:") {
+		t.Fatalf("a git repository with files got notes: %q", errOut)
+	}
+}

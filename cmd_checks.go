@@ -8,7 +8,9 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/engine/source/changes"
+	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/render"
 	"github.com/loupe-dev/loupe/tui"
 )
@@ -18,6 +20,41 @@ import (
 const maxBudget = tui.MaxBudget
 
 var maxBudgetText = render.Thousands(maxBudget)
+
+// firstContactNotes are what a person should hear once when loupe cannot
+// do all it could: nothing was indexed (an empty or all-ignored
+// directory), or the directory is not in a git work tree (no changes, no
+// commits).
+func firstContactNotes(root string, st index.UpdateStats, cfg Config) []string {
+	var notes []string
+	if st.Files() == 0 {
+		notes = append(notes, nothingIndexedNote(root, st))
+	}
+	if notGit(root, cfg) {
+		notes = append(notes, notGitNote(root))
+	}
+	return notes
+}
+
+func nothingIndexedNote(root string, st index.UpdateStats) string {
+	skipped := 0
+	for _, n := range st.Skipped {
+		skipped += n
+	}
+	msg := "nothing indexed in " + root + ": no text files found"
+	if skipped > 0 {
+		msg += fmt.Sprintf(" (%d skipped: ignored, binary or too large)", skipped)
+	}
+	return msg + "; is this the right directory? (--root)"
+}
+
+func notGit(root string, cfg Config) bool {
+	return !index.MaybeInWorkTree(root) && (cfg.Enabled(engine.SourceChanges) || cfg.Enabled(engine.SourceCommits))
+}
+
+func notGitNote(root string) string {
+	return root + " is not in a git repository: the changes and commits sources are off"
+}
 
 // changesKept maps the configured max_changes to the changes source: 0
 // means none (the source's zero value would mean its default).

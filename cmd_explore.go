@@ -114,7 +114,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		NewFormatter:      func(name string) (engine.Formatter, error) { return render.New(name) },
 		Terminal:          render.Terminal,
 		Counter:           counter,
-		Build:             buildFunc(ix),
+		Build:             buildFunc(ix, root),
 		BuildInBackground: !fresh,
 		SessionDir:        sessionDir(root),
 		Resume:            resume,
@@ -129,6 +129,9 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 	if os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" {
 		deps.Clipboard = nativeCopy
 	}
+	if notGit(root, cfg) {
+		deps.Notice = notGitNote(root)
+	}
 	closeAll := func() {
 		if diag != nil {
 			diag.Close()
@@ -140,14 +143,17 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 }
 
 // buildFunc adapts index updates to the explorer's progress channel.
-func buildFunc(ix *index.Index) tui.BuildFunc {
+func buildFunc(ix *index.Index, root string) tui.BuildFunc {
 	return func(ctx context.Context, progress chan<- index.Progress) error {
-		_, err := ix.Update(ctx, func(p index.Progress) {
+		st, err := ix.Update(ctx, func(p index.Progress) {
 			select {
 			case progress <- p:
 			default: // the explorer is busy drawing: drop this tick, the next one comes
 			}
 		})
+		if err == nil && st.Files() == 0 {
+			return fmt.Errorf("%w: %s", tui.ErrNothingIndexed, nothingIndexedNote(root, st))
+		}
 		return err
 	}
 }

@@ -90,6 +90,9 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 	if err != nil {
 		return packError(err)
 	}
+	for _, n := range firstContactNotes(root, a.stats, cfg) {
+		fmt.Fprintln(os.Stderr, "loupe: note:", n)
+	}
 	for _, w := range res.Pack.Warnings {
 		fmt.Fprintln(os.Stderr, "loupe: warning:", w)
 	}

@@ -68,6 +68,9 @@ type Deps struct {
 	// Log receives debug lines; nil discards them (see OpenDebugLog).
 	Log    *log.Logger
 	Config Config
+	// Notice is said once at start (the directory is not a git
+	// repository, …); empty says nothing.
+	Notice string
 	// RecordOutput notes a file the explorer wrote, so that loupe never
 	// offers its own output back as a change; nil records nothing.
 	RecordOutput func(path string) error
@@ -114,6 +117,11 @@ var (
 
 // cycleFormats are the formats the format key cycles through.
 func cycleFormats() []string { return []string{"md", "xml", "plain"} }
+
+// ErrNothingIndexed is returned (wrapped, with what to check) by a
+// BuildFunc that found no file to index: the explorer says so instead of
+// an empty list that looks like a query without matches.
+var ErrNothingIndexed = errors.New("nothing indexed")
 
 // Validate reports a missing dependency or an unusable configuration.
 func (d Deps) Validate() error {

@@ -145,6 +145,9 @@ func New(deps Deps, initialQuery string) Model {
 	if deps.SessionDir != "" {
 		m.sessionFile = newSessionFile(deps.SessionDir, m.started)
 	}
+	if deps.Notice != "" {
+		m.status.set(deps.Notice, statusWarn) // stays until the next message
+	}
 	m.cur.query = initialQuery
 	if deps.Counter != nil {
 		m.meters.tokenizer = deps.Counter.Name()

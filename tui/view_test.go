@@ -426,3 +426,19 @@ func TestNarrowRowsStayDistinct(t *testing.T) {
 		}
 	}
 }
+
+// TestNothingIndexedAndNotice: a build that found no file says so in the
+// list and the status; a start notice (not a git repository) shows.
+func TestNothingIndexedAndNotice(t *testing.T) {
+	h := newHarness(t, 3)
+	h.deps.Notice = "/x is not in a git repository: the changes and commits sources are off"
+	m := h.send(h.model(""), tea.WindowSizeMsg{Width: 100, Height: 30})
+	if !strings.Contains(ansi.Strip(m.render()), "not in a git repository") {
+		t.Fatalf("notice not shown:\n%s", ansi.Strip(m.render()))
+	}
+	m = h.send(m, indexReadyMsg{err: fmt.Errorf("%w: nothing indexed in /x: no text files found", ErrNothingIndexed)})
+	screen := ansi.Strip(m.render())
+	if !strings.Contains(screen, "nothing indexed in /x: no text files found") || m.status.kind != statusWarn {
+		t.Fatalf("screen:\n%s", screen)
+	}
+}
