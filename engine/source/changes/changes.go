@@ -35,6 +35,9 @@ type Options struct {
 const (
 	DefaultMaxChanges    = 3
 	DefaultRecentCommits = 5
+	// RecentCommitAge: a commit older than this is history (the commits
+	// source), not work in progress.
+	RecentCommitAge = 14 * 24 * time.Hour
 	// KeepNone as MaxChanges keeps no change regardless of the query
 	// (the zero value takes the default).
 	KeepNone = -1
@@ -80,7 +83,7 @@ func (s *Source) Candidates(ctx context.Context, q engine.Query) ([]engine.Candi
 	if err := s.opts.Validate(); err != nil {
 		return nil, err
 	}
-	list, err := collect(ctx, s.opts.Root, s.opts.RecentCommits)
+	list, err := collect(ctx, s.opts.Root, s.opts.RecentCommits, s.opts.Now().Add(-RecentCommitAge))
 	if errors.Is(err, ErrNotRepository) {
 		return nil, nil
 	}
