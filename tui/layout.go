@@ -69,6 +69,8 @@ func cellWidth(s string) int {
 	return len(s)
 }
 
+func ansiStrip(s string) string { return ansi.Strip(s) }
+
 // fitLine cuts or pads one line to exactly w cells.
 func fitLine(s string, w int) string {
 	if w <= 0 {

@@ -191,9 +191,7 @@ func (p resultsPane) header() string {
 	if len(p.rows) > 0 {
 		pos = fmt.Sprintf("%d/%d", p.cursor+1, len(p.rows))
 	}
-	title := p.st.title.Render("candidates")
-	left := title + "  " + p.st.faint.Render(h)
-	return fitLine(left, p.width-len(pos)-1) + " " + pos
+	return p.st.section(p.st.title.Render("candidates"), p.st.faint.Render(h), pos, p.width)
 }
 
 // columns are the widths of a row's fields at a pane width.
