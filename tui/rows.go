@@ -2,7 +2,9 @@ package tui
 
 import (
 	"fmt"
+	"path"
 	"sort"
+	"strings"
 
 	"github.com/loupe-dev/loupe/engine"
 )
@@ -99,7 +101,31 @@ func buildRows(p *engine.Pack, cands []engine.Candidate, tokens map[string]int, 
 		}
 		rows = append(rows, r)
 	}
+	disambiguate(rows)
 	return rows
+}
+
+// disambiguate prefixes the names that two rows of different files share
+// with their parent directory: two hunks of 80x24/a.golden and
+// 120x40/a.golden must not read alike.
+func disambiguate(rows []row) {
+	paths := map[string]map[string]bool{}
+	for _, r := range rows {
+		p, _, _ := strings.Cut(r.loc, ":")
+		if paths[r.name] == nil {
+			paths[r.name] = map[string]bool{}
+		}
+		paths[r.name][p] = true
+	}
+	for i, r := range rows {
+		if len(paths[r.name]) < 2 {
+			continue
+		}
+		p, _, _ := strings.Cut(r.loc, ":")
+		if dir := path.Base(path.Dir(p)); dir != "." && dir != "/" {
+			rows[i].name = dir + "/" + r.name
+		}
+	}
 }
 
 func newRow(c engine.Candidate, best float64) row {

@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"charm.land/lipgloss/v2"
 	"github.com/loupe-dev/loupe/engine"
 )
@@ -98,14 +100,19 @@ const logoText = " loupe "
 // exactly w cells wide.
 func (s styles) section(title, info, right string, w int) string {
 	left := s.rule.Render("── ") + title
-	if info != "" {
-		left += "  " + info
-	}
-	left += " "
 	tail := ""
 	if right != "" {
 		tail = " " + right + s.rule.Render(" ─")
 	}
+	if info != "" {
+		// The info gives way first: the title and the right side (a
+		// position, a percentage) stay whole.
+		room := w - cellWidth(ansiStrip(left)) - cellWidth(ansiStrip(tail)) - 4
+		if room >= 6 {
+			left += "  " + ansi.Truncate(info, room, "…")
+		}
+	}
+	left += " "
 	fill := w - cellWidth(ansiStrip(left)) - cellWidth(ansiStrip(tail))
 	if fill < 1 {
 		return fitLine(left+tail, w)

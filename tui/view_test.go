@@ -442,3 +442,12 @@ func TestNothingIndexedAndNotice(t *testing.T) {
 		t.Fatalf("screen:\n%s", screen)
 	}
 }
+
+func TestSameNamesInDifferentFilesAreTold(t *testing.T) {
+	rows := []row{{name: "a.golden", loc: "tui/testdata/80x24/a.golden:1"}, {name: "a.golden", loc: "tui/testdata/120x40/a.golden:1"},
+		{name: "Run", loc: "x/run.go:1-4"}, {name: "Run", loc: "x/run.go:9-12"}}
+	disambiguate(rows)
+	if rows[0].name != "80x24/a.golden" || rows[1].name != "120x40/a.golden" || rows[2].name != "Run" {
+		t.Fatalf("%+v", rows)
+	}
+}
