@@ -140,20 +140,24 @@ func (m Model) pickerView(height int) string {
 	p := m.picker
 	w := m.width
 	lines := []string{
-		fitLine(m.st.title.Render("sessions")+m.st.faint.Render(fmt.Sprintf("  %d of this repository · enter resumes · esc closes", len(p.list))), w),
+		m.st.section(m.st.title.Render("sessions"), m.st.faint.Render(fmt.Sprintf("%d of this repository · enter resumes · esc closes", len(p.list))), "", w),
 		"",
 	}
 	now := time.Now()
+	metas := make([]string, len(p.list))
+	metaW := 0
+	for i, e := range p.list {
+		metas[i] = fmt.Sprintf("%s · budget %s · %s", ago(now, e.When), render.Thousands(e.Session.Budget), plural(len(e.Session.Pins), "pin"))
+		metaW = max(metaW, cellWidth(metas[i]))
+	}
 	first := max(0, p.cursor-(height-3)+1)
 	for i := first; i < len(p.list) && len(lines) < height; i++ {
-		e := p.list[i]
-		s := e.Session
-		q := s.Query
+		q := p.list[i].Session.Query
 		if q == "" {
 			q = "(no query)"
 		}
-		meta := fmt.Sprintf("%s · budget %s · %s", ago(now, e.When), render.Thousands(s.Budget), plural(len(s.Pins), "pin"))
-		line := fitLine("  "+q, max(w-cellWidth(meta)-3, 10)) + " " + meta + " "
+		meta := spaces(metaW-cellWidth(metas[i])) + metas[i] // aligned on the right
+		line := fitLine("  "+q, max(w-metaW-3, 10)) + " " + meta + " "
 		if i == p.cursor {
 			lines = append(lines, m.st.selected.Render(fitLine("▌"+line[1:], w)))
 		} else {
