@@ -88,7 +88,7 @@ type deduper struct {
 	// absorbed marks blocks that took a change hunk in (one each: a second
 	// hunk is kept as its own block).
 	absorbed map[int]bool
-	cache  *PackCache
+	cache    *PackCache
 }
 
 func newDeduper(cands []Candidate, prefer func(Candidate) bool) *deduper {
