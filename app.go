@@ -39,6 +39,7 @@ func openApp(root, indexDir string, cfg Config) (*app, error) {
 	opts.IndexDir = indexDir
 	opts.MaxFileSize = cfg.MaxFileSize
 	opts.SecretFiles = cfg.SecretFiles
+	opts.Ignore = append(opts.Ignore, changes.OwnIgnores(root)...)
 	opts.Logf = func(format string, args ...any) { fmt.Fprintf(os.Stderr, "loupe: "+format+"\n", args...) }
 	ix, err := index.Open(root, opts)
 	if err != nil {
@@ -127,12 +128,12 @@ func buildEngineWith(root string, ix *index.Index, cfg Config, stdin io.Reader, 
 	rank := engine.DefaultRankOptions()
 	add(engine.SourceCode, m.fuse(engine.NewCodeProvider(ix, rank), ix))
 	add(engine.SourceDocs, m.fuse(engine.NewDocsProvider(ix, rank), ix))
-	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: cfg.MaxChanges, SecretFiles: cfg.SecretFiles}))
+	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: changesKept(cfg.MaxChanges), SecretFiles: cfg.SecretFiles}))
 	add(engine.SourceNotes, notes.NewProvider(notes.DefaultPath(root)))
 	if cfg.Enabled(engine.SourceDiagnostics) && (cfg.DiagnosticsCmd != "" || cfg.DiagnosticsFile != "") {
 		diag = diagnostics.New(diagnostics.Options{
 			Root: root, File: cfg.DiagnosticsFile, Stdin: stdin, Cmd: cfg.DiagnosticsCmd,
-			Max: cfg.MaxDiagnostics, Enclosing: ix.Enclosing,
+			Max: cfg.MaxDiagnostics, Enclosing: ix.Enclosing, Timeout: cfg.DiagnosticsTimeout.Duration,
 		})
 		providers = append(providers, diag)
 	}

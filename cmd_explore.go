@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/source/changes"
 	"github.com/loupe-dev/loupe/engine/source/notes"
 	"github.com/loupe-dev/loupe/engine/tokens"
 	"github.com/loupe-dev/loupe/index"
@@ -39,6 +40,9 @@ func addExploreFlags(root *cobra.Command, g *globalFlags) {
 }
 
 func runExplore(cmd *cobra.Command, g *globalFlags, f *exploreFlags, args []string) error {
+	if err := mistypedCommand(cmd, args); err != nil {
+		return err
+	}
 	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
 		return errors.New(`the explorer needs a terminal; for scripts use: loupe pack "what you are working on"`)
 	}
@@ -50,8 +54,11 @@ func runExplore(cmd *cobra.Command, g *globalFlags, f *exploreFlags, args []stri
 	if err != nil {
 		return err
 	}
-	if f.style != "" {
+	if f.style != "" { // one validation for the flag and the config file
 		cfg.Style = f.style
+		if err := cfg.Validate(); err != nil {
+			return usageError{err}
+		}
 	}
 	deps, closeFn, err := exploreDeps(cmd.Context(), root, g.indexDir, cfg, f.resume)
 	if err != nil {
@@ -70,6 +77,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 	opts.IndexDir = indexDir
 	opts.MaxFileSize = cfg.MaxFileSize
 	opts.SecretFiles = cfg.SecretFiles
+	opts.Ignore = append(opts.Ignore, changes.OwnIgnores(root)...)
 	dir := indexDir
 	if dir == "" {
 		d, err := index.DefaultDir(root)
@@ -112,15 +120,17 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		NewFormatter:      func(name string) (engine.Formatter, error) { return render.New(name) },
 		Terminal:          render.Terminal,
 		Counter:           counter,
-		Build:             buildFunc(ix),
+		Build:             buildFunc(ix, root),
 		BuildInBackground: !fresh,
-		SessionPath:       sessionPath(root),
+		SessionDir:        sessionDir(root),
 		Resume:            resume,
 		Root:              root,
 		Editor:            os.Getenv("EDITOR"),
+		Pager:             os.Getenv("PAGER"),
 		Log:               logger,
 		AddNote:           func(text string) error { return addNoteText(root, text) },
 		Config:            tuiConfig(cfg, km),
+		RecordOutput:      func(path string) error { return changes.RecordOutput(root, path) },
 	}
 	if os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" {
 		deps.Clipboard = nativeCopy
@@ -128,6 +138,9 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 	if m != nil {
 		deps.Engine = modelEngine{eng: eng, m: m}
 		deps.Build = withSemanticSync(deps.Build, m)
+	}
+	if notGit(root, cfg) {
+		deps.Notice = notGitNote(root)
 	}
 	closeAll := func() {
 		m.close()
@@ -141,14 +154,17 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 }
 
 // buildFunc adapts index updates to the explorer's progress channel.
-func buildFunc(ix *index.Index) tui.BuildFunc {
+func buildFunc(ix *index.Index, root string) tui.BuildFunc {
 	return func(ctx context.Context, progress chan<- index.Progress) error {
-		_, err := ix.Update(ctx, func(p index.Progress) {
+		st, err := ix.Update(ctx, func(p index.Progress) {
 			select {
 			case progress <- p:
 			default: // the explorer is busy drawing: drop this tick, the next one comes
 			}
 		})
+		if err == nil && st.Files() == 0 {
+			return fmt.Errorf("%w: %s", tui.ErrNothingIndexed, nothingIndexedNote(root, st))
+		}
 		return err
 	}
 }
@@ -192,10 +208,10 @@ func addNoteText(root, text string) error {
 	return err
 }
 
-// sessionPath is where the explorer keeps this repository's session: the
+// sessionDir is where the explorer keeps this repository's sessions: the
 // user state directory (XDG_STATE_HOME, default ~/.local/state), never the
 // repository.
-func sessionPath(root string) string {
+func sessionDir(root string) string {
 	base := os.Getenv("XDG_STATE_HOME")
 	if base == "" {
 		home, err := os.UserHomeDir()
@@ -205,7 +221,7 @@ func sessionPath(root string) string {
 		base = filepath.Join(home, ".local", "state")
 	}
 	sum := sha256.Sum256([]byte(root))
-	name := filepath.Base(root) + "-" + hex.EncodeToString(sum[:6]) + ".json"
+	name := filepath.Base(root) + "-" + hex.EncodeToString(sum[:6])
 	return filepath.Join(base, "loupe", "sessions", name)
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/loupe-dev/loupe/engine/source/changes"
 	"github.com/loupe-dev/loupe/index"
 )
 
@@ -19,7 +20,8 @@ func newIndexCmd(g *globalFlags) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "index [PATH]",
 		Short: "Build or update the index of a repository",
-		Long: "loupe index walks PATH (default --root, then .), honouring .gitignore, .git/info/exclude\n" +
+		Long: "loupe index walks PATH (default --root, else the repository around the current\n" +
+			"directory), honouring .gitignore, .git/info/exclude\n" +
 			"and .loupeignore, chunks files into blocks and updates the index incrementally. The\n" +
 			"index lives in the user cache directory unless --index-dir says otherwise; nothing is\n" +
 			"written into the repository.",
@@ -49,6 +51,7 @@ func runIndex(cmd *cobra.Command, path, indexDir string, maxFileSize int64) erro
 	opts.IndexDir = indexDir
 	opts.MaxFileSize = maxFileSize
 	opts.SecretFiles = secretFilesConfigured(root)
+	opts.Ignore = append(opts.Ignore, changes.OwnIgnores(root)...)
 	opts.Logf = func(format string, args ...any) { fmt.Fprintf(os.Stderr, "loupe: "+format+"\n", args...) }
 	if err := opts.Validate(); err != nil {
 		return usageError{err}

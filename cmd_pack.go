@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/source/changes"
 	"github.com/loupe-dev/loupe/index/safefile"
 )
 
@@ -89,6 +90,9 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 	if err != nil {
 		return packError(err)
 	}
+	for _, n := range firstContactNotes(root, a.stats, cfg) {
+		fmt.Fprintln(os.Stderr, "loupe: note:", n)
+	}
 	for _, w := range res.Pack.Warnings {
 		fmt.Fprintln(os.Stderr, "loupe: warning:", w)
 	}
@@ -96,7 +100,16 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 		writeExplain(os.Stderr, res.Pack)
 		writeModelExplain(os.Stderr, res.Model, cfg.Model)
 	}
-	return deliver(cmd.OutOrStdout(), res, f)
+	if err := deliver(cmd.OutOrStdout(), res, f); err != nil {
+		return err
+	}
+	if f.out != "" {
+		// The context is loupe's own output: never a change or a block.
+		if err := changes.RecordOutput(root, f.out); err != nil {
+			fmt.Fprintln(os.Stderr, "loupe: warning:", err)
+		}
+	}
+	return nil
 }
 
 // packError adds what to do to the errors a person can fix.

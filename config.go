@@ -68,6 +68,9 @@ type Config struct {
 	SecretFiles bool `toml:"secret_files"`
 	// Model is the optional local model; off unless Model.URL is set.
 	Model ModelConfig `toml:"model"`
+	// DiagnosticsTimeout bounds DiagnosticsCmd (default 30s): a build or
+	// a linter on a busy machine may need more.
+	DiagnosticsTimeout Duration `toml:"diagnostics_timeout"`
 }
 
 // Duration is a time.Duration written as "500ms" in TOML.
@@ -119,14 +122,20 @@ func DefaultConfig() Config {
 var (
 	formats    = []string{"md", "xml", "plain", "json"}
 	tokenizers = []string{"o200k", "cl100k", "chars4"}
-	styles     = []string{"auto", "dark", "light", "notty"}
+	styles     = []string{"auto", "dark", "light", "notty", "ascii"}
 )
 
 // Validate reports the first setting that cannot work, naming the key.
 func (c Config) Validate() error {
 	var errs []error
-	if c.Budget < 0 {
-		errs = append(errs, fmt.Errorf("budget %d: must be 0 or more", c.Budget))
+	if c.Budget < 1 || c.Budget > maxBudget {
+		errs = append(errs, fmt.Errorf("budget %d: must be between 1 and %s tokens", c.Budget, maxBudgetText))
+	}
+	if c.MaxChanges < 0 || c.MaxDiagnostics < 0 {
+		errs = append(errs, fmt.Errorf("max_changes %d, max_diagnostics %d: must be 0 (none) or more", c.MaxChanges, c.MaxDiagnostics))
+	}
+	if c.DiagnosticsTimeout.Duration < 0 {
+		errs = append(errs, fmt.Errorf("diagnostics_timeout %s: must be positive", c.DiagnosticsTimeout))
 	}
 	if c.ReserveInstruction < 0 || c.ReserveSelection < 0 || c.ReserveCompletion < 0 {
 		errs = append(errs, errors.New("reserves must be 0 or more"))

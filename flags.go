@@ -32,6 +32,7 @@ type requestFlags struct {
 	maxFileSize    int64
 	candidates     int
 	secretFiles    bool
+	diagTimeout    string
 	// defaultDeadline is the command's deadline when neither a config file
 	// nor --deadline sets one.
 	defaultDeadline time.Duration
@@ -63,6 +64,7 @@ func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags, deadline time.Duration
 	fs.IntVar(&f.candidates, "candidates", d.Candidates, "ranked candidates per index source (0: the default, 200); more gives a longer ranked list")
 	fs.BoolVar(&f.secretFiles, "secret-files", false, "also index and pack files that usually hold secrets (.env, *.pem, id_rsa, …); secrets are still redacted")
 	bindModelFlags(fs, &f.model)
+	fs.StringVar(&f.diagTimeout, "diagnostics-timeout", "", "time limit of --diagnostics-cmd (default 30s)")
 }
 
 // resolveConfig loads the config files of root and applies the flags the
@@ -82,6 +84,9 @@ func resolveConfig(cmd *cobra.Command, root string, f *requestFlags) (Config, er
 		cfg.Deadline = Duration{f.defaultDeadline}
 	}
 	if err := cfg.Validate(); err != nil {
+		return cfg, usageError{err}
+	}
+	if err := checkDiagnosticsFile(cfg.DiagnosticsFile); err != nil {
 		return cfg, usageError{err}
 	}
 	return cfg, nil
@@ -146,6 +151,11 @@ func applyFlags(fs *pflag.FlagSet, f *requestFlags, cfg *Config) error {
 	if set("secret-files") {
 		cfg.SecretFiles = f.secretFiles
 	}
+	if set("diagnostics-timeout") {
+		if err := cfg.DiagnosticsTimeout.UnmarshalText([]byte(f.diagTimeout)); err != nil {
+			return fmt.Errorf("--diagnostics-timeout: %w", err)
+		}
+	}
 	return applyModelFlags(fs, &f.model, cfg)
 }
 
@@ -181,8 +191,12 @@ func splitList(s string) []string {
 	return out
 }
 
-// resolveRoot makes root absolute and checks that it is a directory.
+// resolveRoot makes root absolute and checks that it is a directory. An
+// empty root (no --root) is the repository around the current directory.
 func resolveRoot(root string) (string, error) {
+	if root == "" {
+		return findRoot(".")
+	}
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return "", fmt.Errorf("root %s: %w", root, err)
@@ -195,4 +209,27 @@ func resolveRoot(root string) (string, error) {
 		return "", fmt.Errorf("root %s is a file, not a directory: pass --root with a repository directory", root)
 	}
 	return abs, nil
+}
+
+// findRoot walks up from dir to the nearest directory holding .git (a
+// folder, or a file in a worktree or submodule) or .loupe.toml: run from
+// pay/internal, loupe works on the repository, with its paths, not on the
+// folder as if it were one. Without either, dir itself.
+func findRoot(dir string) (string, error) {
+	start, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("root %s: %w", dir, err)
+	}
+	for d := start; ; {
+		for _, marker := range []string{".git", ".loupe.toml"} {
+			if _, err := os.Lstat(filepath.Join(d, marker)); err == nil {
+				return d, nil
+			}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return start, nil
+		}
+		d = parent
+	}
 }

@@ -75,12 +75,13 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.PersistentFlags().StringVar(&g.root, "root", ".", "repository root")
+	root.PersistentFlags().StringVar(&g.root, "root", "", "repository root (default: the nearest directory upward with .git or .loupe.toml, else the current one)")
 	root.PersistentFlags().StringVar(&g.indexDir, "index-dir", os.Getenv("LOUPE_INDEX_DIR"),
 		"index directory (default: the user cache dir; env LOUPE_INDEX_DIR)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	addExploreFlags(root, g)
 	root.AddCommand(newIndexCmd(g), newPackCmd(g), newMCPCmd(g), newNoteCmd(g), newPremortemCmd(g))
 	root.AddCommand(newTrustCmd(g))
+	finishRootCmd(root)
 	return root
 }

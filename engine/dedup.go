@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/loupe-dev/loupe/index"
 )
@@ -60,9 +61,13 @@ func dedup(cands []Candidate, prefer func(Candidate) bool, cache *PackCache) ([]
 		alive, merges = d.alive, d.merges
 		cache.storeDedup(key, ok, alive, merges)
 	}
+	united := unitedBlocks(cands, merges)
 	kept := make([]Candidate, 0, len(cands))
 	for i, c := range cands {
 		if alive[i] {
+			if u, ok := united[c.ID]; ok {
+				c = u
+			}
 			kept = append(kept, c)
 		}
 	}
@@ -80,7 +85,10 @@ type deduper struct {
 	sample *nearIndex // every text, sampled shingles
 	bySHA  map[string][]int
 	merges []Merge
-	cache  *PackCache
+	// absorbed marks blocks that took a change hunk in (one each: a second
+	// hunk is kept as its own block).
+	absorbed map[int]bool
+	cache    *PackCache
 }
 
 func newDeduper(cands []Candidate, prefer func(Candidate) bool) *deduper {
@@ -88,6 +96,7 @@ func newDeduper(cands []Candidate, prefer func(Candidate) bool) *deduper {
 		cands: cands, prefer: prefer, alive: make([]bool, len(cands)),
 		byPath: map[string][]int{}, sig: make([]textSig, len(cands)),
 		full: newNearIndex(), sample: newNearIndex(), bySHA: map[string][]int{},
+		absorbed: map[int]bool{},
 	}
 	d.order = make([]int, len(cands))
 	for i := range d.order {
@@ -149,6 +158,10 @@ func (d *deduper) byRange(i int) (int, string) {
 		case o.StartLine == c.StartLine && o.EndLine == c.EndLine:
 			return k, "same range"
 		case rangeInside(c.StartLine, c.EndLine, o.StartLine, o.EndLine):
+			if d.unitable(k, i) { // a change hunk inside a function: one block, the change marked
+				d.absorbed[k] = true
+				return k, whyUnited + d.cands[k].ID
+			}
 			// k contains i and scores at least as well: keep k only when
 			// it is clearly better, or i may not replace it.
 			if d.cands[k].Score >= ratioContainerWins*d.cands[i].Score || d.preferred(k) && !d.preferred(i) {
@@ -157,6 +170,12 @@ func (d *deduper) byRange(i int) (int, string) {
 			d.alive[k] = false
 			d.merges = append(d.merges, Merge{Kept: d.cands[i].ID, Dropped: d.cands[k].ID, Why: "contains " + d.cands[i].ID})
 		case rangeInside(o.StartLine, o.EndLine, c.StartLine, c.EndLine):
+			if d.unitable(i, k) {
+				d.absorbed[i] = true
+				d.alive[k] = false
+				d.merges = append(d.merges, Merge{Kept: d.cands[i].ID, Dropped: d.cands[k].ID, Why: whyUnited + d.cands[i].ID})
+				continue
+			}
 			return k, "contains " + d.cands[k].ID
 		}
 	}
@@ -180,19 +199,54 @@ func ownsMessage(c Candidate) bool {
 
 func rangeInside(s, e, outerS, outerE int) bool { return s >= outerS && e <= outerE }
 
-// byCommit folds a commit and a change or hunk with the same sha.
+// byCommit folds a change or hunk into the commit of the same sha when
+// the commit shows every line the change does: the commit keeps its
+// message and the change adds nothing. A commit is never folded into a
+// change (its message would be lost), nor a change the commit does not
+// show whole (a file the commit text leaves out or cuts).
 func (d *deduper) byCommit(i int) (int, string) {
 	sha := d.cands[i].Meta["sha"]
 	if sha == "" {
 		return -1, ""
 	}
 	for _, k := range d.bySHA[sha] {
-		if d.alive[k] && d.cands[k].Source != d.cands[i].Source &&
-			(d.cands[k].Block.Kind == index.KindCommit || d.cands[i].Block.Kind == index.KindCommit) {
-			return k, "change of commit " + shortSHA(sha)
+		if !d.alive[k] || d.cands[k].Source == d.cands[i].Source {
+			continue
 		}
+		commit, change := k, i
+		if d.cands[i].Block.Kind == index.KindCommit {
+			commit, change = i, k
+		}
+		if d.cands[commit].Block.Kind != index.KindCommit || !showsChange(d.cands[commit].Text, d.cands[change].Text) {
+			continue
+		}
+		why := "shown in commit " + shortSHA(sha)
+		if change == i {
+			return k, why
+		}
+		d.alive[k] = false // the commit shows the change kept so far
+		d.merges = append(d.merges, Merge{Kept: d.cands[i].ID, Dropped: d.cands[k].ID, Why: why})
 	}
 	return -1, ""
+}
+
+// showsChange reports whether a commit's text holds every added and
+// removed line of a change's diff.
+func showsChange(commit, change string) bool {
+	have := map[string]bool{}
+	for _, l := range strings.Split(commit, "\n") {
+		have[l] = true
+	}
+	n := 0
+	for _, l := range strings.Split(change, "\n") {
+		if len(l) > 0 && (l[0] == '+' || l[0] == '-') && !strings.HasPrefix(l, "+++") && !strings.HasPrefix(l, "---") {
+			if !have[l] {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 func shortSHA(s string) string {
@@ -420,4 +474,160 @@ func intersectAtLeast(a, b shingles) (int, bool) {
 		}
 	}
 	return n, n >= need
+}
+
+// whyUnited starts the Why of a change hunk united with the function
+// around it.
+const whyUnited = "united with "
+
+// unitable reports whether the hunk h lies in the code block fn so that
+// both can be shown as one: fn with the change marked in it. Dropping
+// either would lose something: the function's signature and body, or
+// what changed. A preferred (pinned) hunk is not absorbed by a block that
+// is not.
+func (d *deduper) unitable(fn, h int) bool {
+	f, c := d.cands[fn], d.cands[h]
+	if f.Source == SourceChanges || c.Source != SourceChanges || f.Block.Kind == index.KindHunk ||
+		ownsMessage(f) || d.absorbed[fn] || d.preferred(h) && !d.preferred(fn) {
+		return false
+	}
+	_, ok := uniteText(f, c)
+	return ok
+}
+
+// unitedBlocks rebuilds, from the merges, the blocks that absorbed a
+// change hunk: keyed by the kept block's ID. (It runs after the memoized
+// dedup, so a cached result unites the same way.)
+func unitedBlocks(cands []Candidate, merges []Merge) map[string]Candidate {
+	var out map[string]Candidate
+	byID := map[string]int{}
+	for _, m := range merges {
+		if !strings.HasPrefix(m.Why, whyUnited) {
+			continue
+		}
+		if len(byID) == 0 {
+			for i, c := range cands {
+				byID[c.ID] = i
+			}
+			out = map[string]Candidate{}
+		}
+		fi, ok1 := byID[m.Kept]
+		hi, ok2 := byID[m.Dropped]
+		if !ok1 || !ok2 {
+			continue
+		}
+		f, ok := out[m.Kept]
+		if !ok {
+			f = cands[fi]
+		}
+		if u, ok := unite(f, cands[hi]); ok {
+			out[m.Kept] = u
+		}
+	}
+	return out
+}
+
+// unite is fn shown as a diff over its whole range: its lines as context,
+// the hunk's added and removed lines in place. It keeps fn's identity
+// (ID, kind, name, source) and takes the better score, the change's
+// status and sha, and its reason beside fn's.
+func unite(fn, h Candidate) (Candidate, bool) {
+	text, ok := uniteText(fn, h)
+	if !ok {
+		return fn, false
+	}
+	u := fn
+	u.Text = text
+	u.Block.Lang = "diff"
+	u.Score = max(fn.Score, h.Score)
+	u.Signals = append(slices.Clone(fn.Signals), h.Signals...)
+	u.Meta = map[string]string{}
+	for k, v := range fn.Meta {
+		u.Meta[k] = v
+	}
+	for _, k := range []string{"status", "sha", "age"} {
+		if v, ok := h.Meta[k]; ok {
+			u.Meta[k] = v
+		}
+	}
+	if h.Reason != "" {
+		u.Reason = strings.TrimSpace(fn.Reason + " · changed: " + h.Reason)
+	}
+	return u, true
+}
+
+// uniteText lays the one hunk of h over fn's text. It refuses (false)
+// when h is not a single clean hunk, or when its context and added lines
+// are not fn's lines at those places (a stale or cut hunk).
+func uniteText(fn, h Candidate) (string, bool) {
+	hs, body, ok := singleHunk(h.Text)
+	if !ok || fn.Text == "" {
+		return "", false
+	}
+	fl := strings.Split(strings.TrimSuffix(fn.Text, "\n"), "\n")
+	start := fn.Block.StartLine
+	if hs < start || len(fl) != fn.Block.EndLine-start+1 {
+		return "", false
+	}
+	var b strings.Builder
+	line, added, removed := start, 0, 0
+	for ; line < hs; line++ {
+		b.WriteString(" " + fl[line-start] + "\n")
+	}
+	for _, l := range body {
+		switch {
+		case l == "" || l[0] == ' ' || l[0] == '+':
+			text := ""
+			if l != "" {
+				text = l[1:]
+			}
+			if line-start >= len(fl) || fl[line-start] != text {
+				return "", false
+			}
+			if l != "" && l[0] == '+' {
+				added++
+			}
+			line++
+		case l[0] == '-':
+			removed++
+		case l[0] == '\\':
+		default:
+			return "", false
+		}
+		b.WriteString(l + "\n")
+	}
+	for ; line <= fn.Block.EndLine; line++ {
+		b.WriteString(" " + fl[line-start] + "\n")
+	}
+	if added+removed == 0 {
+		return "", false
+	}
+	n := len(fl)
+	header := fmt.Sprintf("@@ -%d,%d +%d,%d @@ %s\n", start, n-added+removed, start, n, fn.Block.Name)
+	return header + b.String(), true
+}
+
+// singleHunk parses a diff text of exactly one hunk: its new start line
+// and its body lines; markers of cut hunks ("… 3 more lines") refuse.
+func singleHunk(text string) (int, []string, bool) {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) < 2 || !strings.HasPrefix(lines[0], "@@ ") {
+		return 0, nil, false
+	}
+	_, rest, ok := strings.Cut(lines[0], " +")
+	if !ok {
+		return 0, nil, false
+	}
+	num, _, _ := strings.Cut(rest, ",")
+	num, _, _ = strings.Cut(num, " ")
+	start, err := strconv.Atoi(num)
+	if err != nil {
+		return 0, nil, false
+	}
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, "@@ ") || strings.HasPrefix(l, "…") {
+			return 0, nil, false
+		}
+	}
+	return start, lines[1:], true
 }

@@ -57,12 +57,24 @@ func TestDedup(t *testing.T) {
 		{"near-duplicate text",
 			[]Candidate{pkCand("a", SourceCode, "a.go", 1, 10, 1, base), pkCand("b", SourceDocs, "b.md", 1, 10, 2, near), pkCand("c", SourceCode, "c.go", 1, 10, 3, far)},
 			[]string{"b", "c"}, []Merge{{Kept: "b", Dropped: "a", Why: "94% alike"}}},
-		{"a commit and the change it made",
+		{"a commit and the change it shows",
+			[]Candidate{
+				{ID: "commit", Source: SourceCommits, Score: 2, Text: "fix\n+x\n", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindCommit}},
+				{ID: "change", Source: SourceChanges, Score: 1, Text: "+x", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindHunk}},
+			},
+			[]string{"commit"}, []Merge{{Kept: "commit", Dropped: "change", Why: "shown in commit abcdef1"}}},
+		{"a better change never takes the commit's message away",
+			[]Candidate{
+				{ID: "commit", Source: SourceCommits, Score: 1, Text: "fix\n+x\n", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindCommit}},
+				{ID: "change", Source: SourceChanges, Score: 2, Text: "+x", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindHunk}},
+			},
+			[]string{"commit"}, []Merge{{Kept: "commit", Dropped: "change", Why: "shown in commit abcdef1"}}},
+		{"a change the commit does not show stays",
 			[]Candidate{
 				{ID: "commit", Source: SourceCommits, Score: 2, Text: "fix", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindCommit}},
 				{ID: "change", Source: SourceChanges, Score: 1, Text: "+x", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindHunk}},
 			},
-			[]string{"commit"}, []Merge{{Kept: "commit", Dropped: "change", Why: "change of commit abcdef1"}}},
+			[]string{"commit", "change"}, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

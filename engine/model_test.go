@@ -18,7 +18,7 @@ func semHit(id string, sim float64) SemanticHit {
 	return SemanticHit{Block: index.Block{ID: id, Path: id + ".go", Name: id}, Similarity: sim}
 }
 
-func names(cs []Candidate) []string {
+func candidateIDs(cs []Candidate) []string {
 	var out []string
 	for _, c := range cs {
 		out = append(out, c.Block.ID)
@@ -36,8 +36,8 @@ func TestFuseRRF(t *testing.T) {
 		return Candidate{ID: "code:" + h.Block.ID, Source: SourceCode, Block: h.Block}, true
 	}
 	got := FuseRRF(lex, hits, read, 60)
-	if want := []string{"C", "A", "B", "D"}; !slices.Equal(names(got), want) {
-		t.Fatalf("order %v, want %v", names(got), want)
+	if want := []string{"C", "A", "B", "D"}; !slices.Equal(candidateIDs(got), want) {
+		t.Fatalf("order %v, want %v", candidateIDs(got), want)
 	}
 	for _, c := range got {
 		sum := 0.0
@@ -87,12 +87,12 @@ func TestFusedProviderFallsBack(t *testing.T) {
 		FusionOptions{Failed: func(err error) { failed = err }})
 	got, err := p.Candidates(context.Background(), Query{Raw: "x"})
 	if err != nil || failed == nil || !slices.EqualFunc(got, lex, func(a, b Candidate) bool { return a.ID == b.ID && a.Score == b.Score }) {
-		t.Fatalf("got %v, %v (failed %v)", names(got), err, failed)
+		t.Fatalf("got %v, %v (failed %v)", candidateIDs(got), err, failed)
 	}
 	p = NewFusedProvider(lexProvider{lex}, fakeSemantic{hits: []SemanticHit{semHit("Z", .9)}}, noReader{}, FusionOptions{})
 	got, _ = p.Candidates(context.Background(), Query{Raw: "x"})
-	if !slices.Contains(names(got), "Z") || got[0].Block.ID != "A" {
-		t.Fatalf("fused %v", names(got))
+	if !slices.Contains(candidateIDs(got), "Z") || got[0].Block.ID != "A" {
+		t.Fatalf("fused %v", candidateIDs(got))
 	}
 }
 
@@ -141,15 +141,15 @@ func TestRerankTop(t *testing.T) {
 	if err != nil || len(r.got) != 3 {
 		t.Fatalf("err %v, %d items", err, len(r.got))
 	}
-	if want := []string{"C", "A", "B", "D"}; !slices.Equal(names(got), want) {
-		t.Fatalf("order %v, want %v", names(got), want)
+	if want := []string{"C", "A", "B", "D"}; !slices.Equal(candidateIDs(got), want) {
+		t.Fatalf("order %v, want %v", candidateIDs(got), want)
 	}
 	if got[0].Score != 1 || got[1].Score != .8 || got[2].Score != .5 || got[3].Score != .1 {
 		t.Fatalf("scores %v %v %v %v", got[0].Score, got[1].Score, got[2].Score, got[3].Score)
 	}
 	r = &fakeReranker{ids: []string{"c9"}}
 	got, err = RerankTop(context.Background(), r, "q", cands, 3)
-	if err == nil || !slices.Equal(names(got), names(cands)) {
-		t.Fatalf("unknown id: err %v order %v", err, names(got))
+	if err == nil || !slices.Equal(candidateIDs(got), candidateIDs(cands)) {
+		t.Fatalf("unknown id: err %v order %v", err, candidateIDs(got))
 	}
 }

@@ -90,7 +90,7 @@ func Default() KeyMap {
 			Help:       bind("?", "all keys", "?"),
 			FocusQuery: bind("/", "edit query", "/"),
 			FocusNext:  bind("tab", "next pane", "tab"),
-			Resume:     bind("ctrl+r", "resume session", "ctrl+r"),
+			Resume:     bind("ctrl+r", "sessions", "ctrl+r"),
 		},
 		Nav: Nav{
 			Up:       bind("↑/k", "up", "up", "k"),
@@ -105,7 +105,7 @@ func Default() KeyMap {
 			Drop:   bind("x", "drop", "x", "delete"),
 			Level:  bind("l", "level", "l"),
 			Expand: bind("e", "neighbours", "e"),
-			Edit:   bind("o", "open in editor", "o"),
+			Edit:   bind("o", "open / show commit", "o"),
 		},
 		Budget: Budget{
 			Up:           bind("+", "budget up", "+", "="),

@@ -80,7 +80,7 @@ func oneLine(s string) string {
 // language is the fence tag for a block: from the extension, else the
 // block's language; diffs for hunks.
 func language(it engine.Item) string {
-	if it.Block.Kind == index.KindHunk {
+	if it.Block.Kind == index.KindHunk || it.Block.Lang == "diff" { // a function united with its change is a diff
 		return "diff"
 	}
 	if l, ok := extLanguage(strings.ToLower(path.Ext(it.Block.Path))); ok {

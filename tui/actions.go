@@ -25,7 +25,7 @@ func (m Model) handleActionKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 	case key.Matches(msg, k.Block.Edit):
 		fn = m.edit
 	case key.Matches(msg, k.Budget.Up):
-		fn = func() (Model, tea.Cmd) { return m.setBudget(m.cur.budget + m.cfg.BudgetStep) }
+		fn = func() (Model, tea.Cmd) { return m.setBudget(min(m.cur.budget+m.cfg.BudgetStep, MaxBudget)) }
 	case key.Matches(msg, k.Budget.Down):
 		fn = func() (Model, tea.Cmd) { return m.setBudget(max(m.cur.budget-m.cfg.BudgetStep, m.cfg.BudgetStep)) }
 	case key.Matches(msg, k.Budget.Set):
@@ -85,6 +85,7 @@ func (m Model) drop() (Model, tea.Cmd) {
 	next := m.cur.toggleDrop(r.id)
 	if next.drops[r.id] {
 		m.results.setState(r.id, stateDropped)
+		m.results.keepIndex = true
 	} else {
 		m.results.setState(r.id, stateLeftOut)
 	}

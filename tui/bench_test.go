@@ -47,7 +47,7 @@ func goCands(n int) []engine.Candidate {
 func benchModel(b *testing.B, real bool) (*harness, Model) {
 	h := newHarness(b, 1)
 	h.eng.byQuery["retry"] = goCands(500)
-	h.deps.SessionPath = "" // session writes are off-loop file I/O, not frame work
+	h.deps.SessionDir = "" // session writes are off-loop file I/O, not frame work
 	h.deps.Config.Budget = 8000
 	if real {
 		counter, err := tokens.New("o200k")

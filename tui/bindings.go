@@ -30,7 +30,7 @@ func (m *Model) updateKeybindings() {
 	k.Output.Copy.SetEnabled(packed)
 	k.Output.Write.SetEnabled(packed)
 	k.Output.Note.SetEnabled(explorer && m.deps.AddNote != nil)
-	k.Global.Resume.SetEnabled(explorer && m.deps.SessionPath != "")
+	k.Global.Resume.SetEnabled(explorer && m.deps.SessionDir != "")
 	k.Global.FocusQuery.SetEnabled(explorer && m.focus != focusQuery)
 	k.Global.FocusNext.SetEnabled(explorer)
 	k.Global.Help.SetEnabled(explorer)

@@ -50,22 +50,30 @@ type Deps struct {
 	// BuildInBackground shows the explorer at once while Build updates an
 	// existing index (progress goes to the status line).
 	BuildInBackground bool
-	// SessionPath is this repository's session file; empty disables
-	// sessions.
-	SessionPath string
-	// Resume restores the session at SessionPath on start.
+	// SessionDir is this repository's folder of sessions, one file each
+	// (the newest maxSessions are kept); empty disables sessions.
+	SessionDir string
+	// Resume restores the newest session in SessionDir on start.
 	Resume bool
 	// Root is the repository root: editor paths and relative output files
 	// are resolved against it.
 	Root string
 	// Editor is the command to open a block ($EDITOR); empty: "vi".
 	Editor string
+	// Pager shows a commit ($PAGER); empty: "less -R".
+	Pager string
 	// FallbackDir receives the context when the system clipboard fails;
 	// empty: os.TempDir().
 	FallbackDir string
 	// Log receives debug lines; nil discards them (see OpenDebugLog).
 	Log    *log.Logger
 	Config Config
+	// Notice is said once at start (the directory is not a git
+	// repository, …); empty says nothing.
+	Notice string
+	// RecordOutput notes a file the explorer wrote, so that loupe never
+	// offers its own output back as a change; nil records nothing.
+	RecordOutput func(path string) error
 }
 
 // Config is the explorer's starting state and behaviour.
@@ -109,6 +117,11 @@ var (
 
 // cycleFormats are the formats the format key cycles through.
 func cycleFormats() []string { return []string{"md", "xml", "plain"} }
+
+// ErrNothingIndexed is returned (wrapped, with what to check) by a
+// BuildFunc that found no file to index: the explorer says so instead of
+// an empty list that looks like a query without matches.
+var ErrNothingIndexed = errors.New("nothing indexed")
 
 // Validate reports a missing dependency or an unusable configuration.
 func (d Deps) Validate() error {

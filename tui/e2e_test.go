@@ -44,9 +44,10 @@ func TestE2EExplorerInTmux(t *testing.T) {
 	e.keys("Enter")
 	screen := e.waitScreen("wrote ")
 	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
-	if !strings.HasPrefix(lines[0], "query › retry payment") || len(lines) > 40 {
+	if !strings.Contains(lines[0], "query › retry payment") || len(lines) > 40 {
 		t.Fatalf("screen:\n%s", screen)
 	}
+	e.curate()
 	e.keys("q")
 	e.waitExit()
 
@@ -61,7 +62,7 @@ func TestE2EExplorerInTmux(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := e.session()
-	if len(s.Pins) != 1 || s.Budget != 7000 || s.Query != "retry payment" {
+	if len(s.Pins) != 1 || len(s.Drops) != 1 || s.Budget != 2500 || s.Query != "retry payment" {
 		t.Fatalf("session %+v", s)
 	}
 	out := filepath.Join(t.TempDir(), "pack.md")
@@ -74,6 +75,49 @@ func TestE2EExplorerInTmux(t *testing.T) {
 		t.Fatalf("explorer wrote %d bytes, loupe pack %d for the same state; first difference at byte %d",
 			len(written), len(packed), firstDiff(written, packed))
 	}
+}
+
+// curate goes on from the written context as a person would: a typed
+// budget (the prompt's default is replaced, not appended to), a drop (the
+// cursor stays on its line), a mouse click on a row, the context preview
+// (no column of … where loupe cut glamour's lines) and the session list.
+func (e *e2e) curate() {
+	e.t.Helper()
+	e.keys("b")
+	e.waitScreen("budget: ")
+	e.keys("2500", "Enter")
+	e.waitScreen("of 2,500 tokens")
+	e.keys("j")
+	e.waitScreen(" 4/")
+	e.keys("x")
+	screen := e.waitScreen("1 dropped")
+	if !strings.Contains(screen, " 4/") {
+		e.t.Fatalf("the cursor left its line on drop:\n%s", screen)
+	}
+	// A left click (SGR mouse report) on the list's second row, screen
+	// line 6 (1-based): query, two meter lines, the list's title, row 1.
+	e.tmux("send-keys", "-t", "loupe", "-l", "\x1b[<0;12;6M\x1b[<0;12;6m")
+	e.waitScreen(" 2/")
+	e.keys("v")
+	screen = e.waitScreen("context · md")
+	lines := strings.Split(screen, "\n")
+	inPreview := false
+	for _, l := range lines {
+		if strings.Contains(l, "context · md") {
+			inPreview = true
+			continue
+		}
+		if inPreview && strings.HasSuffix(strings.TrimRight(l, " "), "…") && !strings.Contains(l, "•") {
+			e.t.Fatalf("a preview line was cut after glamour wrapped it: %q\n%s", l, screen)
+		}
+	}
+	e.keys("C-r")
+	screen = e.waitScreen("enter resumes")
+	if !strings.Contains(screen, "retry payment") || !strings.Contains(screen, "budget 2,500 · 1 pin") {
+		e.t.Fatalf("session list:\n%s", screen)
+	}
+	e.keys("Escape")
+	e.waitScreen("context · md")
 }
 
 func newE2E(t *testing.T) *e2e {
@@ -178,7 +222,7 @@ func (e *e2e) session() Session {
 		k, v, _ := strings.Cut(kv, "=")
 		env[k] = v
 	}
-	files, _ := filepath.Glob(filepath.Join(env["XDG_STATE_HOME"], "loupe", "sessions", "*.json"))
+	files, _ := filepath.Glob(filepath.Join(env["XDG_STATE_HOME"], "loupe", "sessions", "*", "*.json"))
 	if len(files) != 1 {
 		e.t.Fatalf("session files: %v", files)
 	}

@@ -98,7 +98,13 @@ func fakePack(cands []engine.Candidate, req engine.PackRequest) (*engine.Pack, e
 			}
 			body := bodyAt(c.Text, l)
 			t := req.Counter.Count(body) + 2
-			if used+t > avail && !req.Pins[c.ID] {
+			if used+t > avail && req.Pins[c.ID] {
+				p.LeftOut = append(p.LeftOut, engine.LeftOut{Candidate: c, Reason: "pins exceed the budget"})
+				p.Warnings = append(p.Warnings, "pinned "+c.ID+" left out: pins exceed the budget")
+				u.Excluded++
+				break
+			}
+			if used+t > avail {
 				p.LeftOut = append(p.LeftOut, engine.LeftOut{Candidate: c, Reason: "budget"})
 				u.Excluded++
 				break
@@ -218,8 +224,8 @@ func newHarness(t testing.TB, n int) *harness {
 			h.clip = append(h.clip, s)
 			return nil
 		},
-		AddNote:     func(s string) error { h.notes = append(h.notes, s); return nil },
-		SessionPath: h.dir + "/session.json", Root: h.dir, FallbackDir: h.dir + "/fallback",
+		AddNote:    func(s string) error { h.notes = append(h.notes, s); return nil },
+		SessionDir: h.dir + "/sessions", Root: h.dir, FallbackDir: h.dir + "/fallback",
 		Config: cfg,
 	}
 	return h

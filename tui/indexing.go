@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -101,6 +102,10 @@ func (m Model) handleIndexProgress(msg indexProgressMsg) (Model, tea.Cmd) {
 func (m Model) handleIndexReady(msg indexReadyMsg) (Model, tea.Cmd) {
 	m.indexing = false
 	m.status.right = m.summary()
+	if errors.Is(msg.err, ErrNothingIndexed) {
+		m.results.empty = strings.TrimPrefix(msg.err.Error(), ErrNothingIndexed.Error()+": ")
+		return m.setStatus(m.results.empty, statusWarn)
+	}
 	if msg.err != nil {
 		return m.setStatus(fmt.Sprintf("index: %v", msg.err), statusError)
 	}

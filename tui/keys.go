@@ -14,6 +14,9 @@ func (m Model) handleKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.status.prompt != promptNone {
 		return m.handlePromptKey(msg)
 	}
+	if m.picker != nil && !key.Matches(msg, m.keys.Global.Resume, m.keys.Global.Quit) {
+		return m.handlePickerKey(msg)
+	}
 	typing := m.focus == focusQuery && !m.indexing
 	if m2, cmd, ok := m.handleGlobalKey(msg, typing); ok {
 		return m2, cmd
@@ -55,7 +58,11 @@ func (m Model) handleGlobalKey(msg tea.KeyPressMsg, typing bool) (Model, tea.Cmd
 	case key.Matches(msg, g.FocusQuery):
 		return m, m.setFocus(focusQuery), true
 	case key.Matches(msg, g.Resume):
-		return m, loadSessionCmd(m.deps.SessionPath), true
+		if m.picker != nil {
+			m.picker = nil
+			return m, nil, true
+		}
+		return m, listSessionsCmd(m.deps.SessionDir), true
 	}
 	return m, nil, false
 }

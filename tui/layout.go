@@ -29,6 +29,7 @@ type layout struct {
 	previewW      int
 	previewH      int
 	helpH         int  // the short help line
+	statusH       int  // the status lines: one, more while a long message shows
 	fullHelp      bool // all keys replace the list and the preview
 }
 
@@ -37,13 +38,13 @@ type layout struct {
 // and the short help. With showHelp, all keys take the body's place and the
 // panes keep their sizes (so toggling help re-renders nothing). It is pure
 // so it can be tested at any size.
-func computeLayout(w, h int, showHelp bool) layout {
-	l := layout{width: w, height: h, helpH: shortHelpHeight, fullHelp: showHelp}
+func computeLayout(w, h int, showHelp bool, statusH int) layout {
+	l := layout{width: w, height: h, helpH: shortHelpHeight, fullHelp: showHelp, statusH: max(statusH, statusHeight)}
 	if w < minWidth || h < minHeight {
 		l.tooSmall = true
 		return l
 	}
-	body := h - queryHeight - metersHeight - statusHeight - l.helpH
+	body := h - queryHeight - metersHeight - l.statusH - l.helpH
 	if w >= sideBySideWidth {
 		l.side = true
 		l.resultsW = w * 3 / 5
@@ -67,6 +68,8 @@ func cellWidth(s string) int {
 	}
 	return len(s)
 }
+
+func ansiStrip(s string) string { return ansi.Strip(s) }
 
 // fitLine cuts or pads one line to exactly w cells.
 func fitLine(s string, w int) string {

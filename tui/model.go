@@ -52,17 +52,20 @@ type Model struct {
 	// packCache keeps the packer's per-candidate work (near-duplicate
 	// detection) across the re-packs of one retrieval.
 	packCache *engine.PackCache
-	// sessions orders the session saves that curation keys start.
-	sessions *sessionWriter
-	cfg      Config
-	keys     keymap.KeyMap
-	st       styles
-	style    string // glamour style in use
-	width    int
-	height   int
-	lay      layout
-	focus    focus
-	help     help.Model
+	// sessions orders the session saves that curation keys start;
+	// sessionFile is this run's session (or the one resumed).
+	sessions    *sessionWriter
+	sessionFile string
+	picker      *sessionPicker // the ctrl+r list, while open
+	cfg         Config
+	keys        keymap.KeyMap
+	st          styles
+	style       string // glamour style in use
+	width       int
+	height      int
+	lay         layout
+	focus       focus
+	help        help.Model
 
 	query   queryPane
 	results resultsPane
@@ -92,8 +95,9 @@ type Model struct {
 
 	vgen        int // preview generation
 	previewKey  string
-	missingPins bool // report pins absent from the next retrieval
-	searchAgain bool // the index changed under the search in flight
+	missingPins bool   // report pins absent from the next retrieval
+	unfitPins   string // the pins last reported as not fitting
+	searchAgain bool   // the index changed under the search in flight
 
 	indexing     bool
 	indexCtx     context.Context
@@ -138,6 +142,12 @@ func New(deps Deps, initialQuery string) Model {
 		packCache: engine.NewPackCache(),
 		sessions:  &sessionWriter{},
 	}
+	if deps.SessionDir != "" {
+		m.sessionFile = newSessionFile(deps.SessionDir, m.started)
+	}
+	if deps.Notice != "" {
+		m.status.set(deps.Notice, statusWarn) // stays until the next message
+	}
 	m.cur.query = initialQuery
 	if deps.Counter != nil {
 		m.meters.tokenizer = deps.Counter.Name()
@@ -164,8 +174,8 @@ func (m Model) Init() tea.Cmd {
 		cmds = append(cmds, startIndexCmd(m.indexCtx, m.deps.Build, m.builds))
 	}
 	switch {
-	case m.deps.Resume && m.deps.SessionPath != "":
-		cmds = append(cmds, loadSessionCmd(m.deps.SessionPath))
+	case m.deps.Resume && m.deps.SessionDir != "":
+		cmds = append(cmds, loadLatestSessionCmd(m.deps.SessionDir))
 	case m.qgen > 0 && !m.indexing:
 		gen := m.qgen
 		cmds = append(cmds, func() tea.Msg { return debounceMsg{gen: gen} })

@@ -7,9 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/render"
 )
 
@@ -116,11 +119,6 @@ func TestCurationKeys(t *testing.T) {
 				t.Fatal("row not marked dropped")
 			}
 		}},
-		{"undrop", []string{"x", "x"}, func(t *testing.T, b, a Model) {
-			if len(a.cur.drops) != 0 || a.pack.TokenCount != b.pack.TokenCount {
-				t.Fatal("undrop did not restore the pack")
-			}
-		}},
 		{"cycle level to focus", []string{"l"}, func(t *testing.T, b, a Model) {
 			if id := b.results.rows[0].id; a.cur.levels[id] != engine.LevelFocus {
 				t.Fatalf("level %v", a.cur.levels[id])
@@ -191,6 +189,14 @@ func TestCurationKeys(t *testing.T) {
 		{"expand adds neighbours", []string{"e"}, func(t *testing.T, b, a Model) {
 			if len(a.cands) != len(b.cands)+1 || rowIndex(a.results.rows, "pay/extra.go#Callee") < 0 {
 				t.Fatal("neighbour not added")
+			}
+			if a.status.msg != "Func000: added 1 neighbour: Callee" {
+				t.Fatalf("status %q: which neighbour was added?", a.status.msg)
+			}
+		}},
+		{"expand again says they are there", []string{"e", "e"}, func(t *testing.T, b, a Model) {
+			if a.status.msg != "Func000: its one neighbour, Callee, is already a candidate" {
+				t.Fatalf("status %q", a.status.msg)
 			}
 		}},
 		{"move and page", []string{"j", "j", "k", "pgdown", "g"}, func(t *testing.T, b, a Model) {
@@ -265,7 +271,7 @@ func TestCopyWithoutSystemClipboardAlsoSaves(t *testing.T) {
 func TestWriteToFile(t *testing.T) {
 	h := newHarness(t, 8)
 	m := h.keys(h.ready(100, 30), "w")
-	if m.status.prompt != promptWrite || m.status.input.Value() != "loupe-context.md" {
+	if m.status.prompt != promptWrite || m.status.value() != "loupe-context.md" || m.status.input.Value() != "" {
 		t.Fatalf("prompt %d %q", m.status.prompt, m.status.input.Value())
 	}
 	m = h.keys(m, "enter")
@@ -314,6 +320,43 @@ func TestBudgetPrompt(t *testing.T) {
 				t.Fatalf("budget %d status %q", m.cur.budget, m.status.msg)
 			}
 		})
+	}
+}
+
+// TestPromptsReplaceTheirDefault types into the budget and write prompts
+// as a person does, without clearing them first: what is typed replaces
+// the default shown, it is not appended to it ("b 2500⏎" once set
+// 80002500 tokens, and "w /tmp/ctx.md" wrote "loupe-context.md/tmp/ctx.md").
+func TestPromptsReplaceTheirDefault(t *testing.T) {
+	h := newHarness(t, 8)
+	m := h.keys(h.ready(100, 30), "b")
+	m = typeText(h, m, "2500")
+	m = h.keys(m, "enter")
+	if m.cur.budget != 2500 {
+		t.Fatalf("budget %d, want 2500 (status %q)", m.cur.budget, m.status.msg)
+	}
+	m = h.keys(m, "b")
+	m = typeText(h, m, "12k")
+	m = h.keys(m, "enter")
+	if m.cur.budget != 12000 {
+		t.Fatalf("budget %d, want 12000", m.cur.budget)
+	}
+	m = h.keys(m, "b")
+	m = typeText(h, m, "80002500")
+	m = h.keys(m, "enter")
+	if m.cur.budget != 12000 || !strings.Contains(m.status.msg, "above the limit") {
+		t.Fatalf("budget %d status %q: no upper bound", m.cur.budget, m.status.msg)
+	}
+	m = h.keys(m, "b", "enter") // enter alone keeps the budget shown
+	if m.cur.budget != 12000 {
+		t.Fatalf("budget %d after an empty prompt", m.cur.budget)
+	}
+	out := filepath.Join(t.TempDir(), "ctx.md")
+	m = h.keys(m, "w")
+	m = typeText(h, m, out)
+	m = h.keys(m, "enter")
+	if b, err := os.ReadFile(out); err != nil || string(b) != m.packText {
+		t.Fatalf("write to %s: %v (status %q)", out, err, m.status.msg)
 	}
 }
 
@@ -382,7 +425,7 @@ func TestResume(t *testing.T) {
 	h := newHarness(t, 10)
 	m := h.ready(100, 30)
 	m = h.keys(m, "G", "p", "G", "x", "g", "j", "l", "+", "f")
-	saved, err := LoadSession(h.deps.SessionPath)
+	saved, err := LoadSession(m.sessionFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -391,12 +434,15 @@ func TestResume(t *testing.T) {
 	}
 	// A pin whose block is gone is reported, not silently dropped.
 	saved.Pins = append(saved.Pins, "pay/gone.go#Gone")
-	if err := SaveSession(h.deps.SessionPath, saved); err != nil {
+	if err := SaveSession(m.sessionFile, saved); err != nil {
 		t.Fatal(err)
 	}
 	h.deps.Resume = true
 	r := h.send(h.model(""), tea.WindowSizeMsg{Width: 100, Height: 30})
-	r = h.send(r, loadSessionCmd(h.deps.SessionPath)())
+	r = h.send(r, loadLatestSessionCmd(h.deps.SessionDir)())
+	if r.sessionFile != m.sessionFile {
+		t.Fatalf("resumed into %s, want the session resumed, %s", r.sessionFile, m.sessionFile)
+	}
 	if r.query.Value() != "retry" || r.cur.budget != 120 || r.cur.format != "xml" || !r.cur.pins[saved.Pins[0]] {
 		t.Fatalf("not restored: %+v", r.cur)
 	}
@@ -414,7 +460,7 @@ func TestResume(t *testing.T) {
 func TestResumeKeyWithoutSession(t *testing.T) {
 	h := newHarness(t, 3)
 	m := h.ready(100, 30)
-	if err := os.Remove(h.deps.SessionPath); err != nil {
+	if err := os.RemoveAll(h.deps.SessionDir); err != nil {
 		t.Fatal(err)
 	}
 	m = h.keys(m, "ctrl+r")
@@ -554,5 +600,186 @@ func TestLeftOutRowCountsAtItsLevel(t *testing.T) {
 	r := m.results.rows[rowIndex(m.results.rows, full.id)]
 	if r.state != stateDropped || r.level != engine.LevelSignature || r.tokens >= full.tokens {
 		t.Fatalf("row %+v, full %d tokens", r, full.tokens)
+	}
+}
+
+// TestWriteRecordsLoupesOwnOutput: a file the explorer wrote is reported
+// to Deps.RecordOutput, so the next pack does not offer it as a change.
+func TestWriteRecordsLoupesOwnOutput(t *testing.T) {
+	h := newHarness(t, 8)
+	var recorded []string
+	h.deps.RecordOutput = func(p string) error { recorded = append(recorded, p); return nil }
+	m := h.keys(h.ready(100, 30), "w", "enter")
+	if want := filepath.Join(h.dir, "loupe-context.md"); len(recorded) != 1 || recorded[0] != want {
+		t.Fatalf("recorded %q, want %q (status %q)", recorded, want, m.status.msg)
+	}
+}
+
+// TestLongStatusWrapsAndWriteErrorsNameTheFile: a message longer than the
+// line wraps onto more lines (the panes give way) instead of being cut,
+// and a failed write names the file asked for, not a temporary one.
+func TestLongStatusWrapsAndWriteErrorsNameTheFile(t *testing.T) {
+	h := newHarness(t, 8)
+	m := h.ready(80, 24)
+	long := "copied 1,234 tokens (words), markdown via OSC 52 (no system clipboard here), also saved to /tmp/some/long/dir/loupe-context-20260101-120000.md"
+	m, _ = m.setStatus(long, statusInfo)
+	screen := ansi.Strip(m.render())
+	if !strings.Contains(strings.ReplaceAll(screen, "\n", " "), "loupe-context-20260101-120000.md") {
+		t.Fatalf("the end of the message is cut:\n%s", screen)
+	}
+	checkSize(t, m.render(), 80, 24)
+	m = h.send(m, statusTimeoutMsg{id: m.status.id})
+	checkSize(t, m.render(), 80, 24)
+	if m.lay.statusH != 1 {
+		t.Fatalf("status keeps %d lines after its message expired", m.lay.statusH)
+	}
+
+	dir := filepath.Join(t.TempDir(), "ro")
+	if err := os.Mkdir(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	target := filepath.Join(dir, "ctx.md")
+	m = h.keys(m, "w")
+	m = typeText(h, m, target)
+	m = h.keys(m, "enter")
+	if os.Geteuid() != 0 && (!strings.HasPrefix(m.status.msg, "cannot write "+target+": ") || strings.Contains(m.status.msg, ".tmp")) {
+		t.Fatalf("status %q", m.status.msg)
+	}
+}
+
+// TestDropKeepsTheCursorInPlace: the dropped row goes to the bottom of the
+// list; the cursor stays on the same line, now the next candidate.
+func TestDropKeepsTheCursorInPlace(t *testing.T) {
+	h := newHarness(t, 10)
+	m := h.keys(h.ready(100, 30), "j")
+	before := m.results.cursor
+	next := m.results.rows[before+1].id
+	dropped := m.results.rows[before].id
+	tokens := m.pack.TokenCount
+	m = h.keys(m, "x")
+	if !m.cur.drops[dropped] {
+		t.Fatal("not dropped")
+	}
+	if r, _ := m.results.Selected(); m.results.cursor != before || r.id != next {
+		t.Fatalf("cursor %d on %s, want %d on %s", m.results.cursor, r.id, before, next)
+	}
+	// Undrop: on the dropped row, x again restores the pack.
+	m.results.cursor = rowIndex(m.results.rows, dropped)
+	m = h.keys(m, "x")
+	if len(m.cur.drops) != 0 || m.pack.TokenCount != tokens {
+		t.Fatal("undrop did not restore the pack")
+	}
+}
+
+// TestPinThatDoesNotFitIsShownAndReported: a pin the packer cannot fit is
+// still a pin in the list (marked !, counted), and the status says why.
+func TestPinThatDoesNotFitIsShownAndReported(t *testing.T) {
+	h := newHarness(t, 10)
+	m := h.keys(h.ready(100, 30), "G", "p")
+	id, _ := m.results.Selected()
+	if !packed(m.pack, id.id) {
+		t.Fatal("pin not packed at the first budget")
+	}
+	m = h.keys(m, "b")
+	m = typeText(h, m, "12")
+	m = h.keys(m, "enter")
+	i := rowIndex(m.results.rows, id.id)
+	if packed(m.pack, id.id) || m.results.rows[i].state != statePinnedOut {
+		t.Fatalf("row %+v", m.results.rows[i])
+	}
+	header := ansi.Strip(m.results.header())
+	if !strings.Contains(header, "1 pinned (1 not fitting)") {
+		t.Fatalf("header %q", header)
+	}
+	if !strings.Contains(m.status.msg, "does not fit the budget") || m.status.kind != statusWarn {
+		t.Fatalf("status %q", m.status.msg)
+	}
+}
+
+// TestSessionsAreListedAndPicked: each run keeps its own session (an
+// older one is not overwritten as you type); ctrl+r lists this
+// repository's sessions, newest first, with query, budget and pins, and
+// enter resumes the one picked.
+func TestSessionsAreListedAndPicked(t *testing.T) {
+	h := newHarness(t, 10)
+	first := h.keys(h.ready(100, 30), "p", "+")
+	h.eng.byQuery["ledger"] = makeCands(6)
+	second := h.send(h.model("ledger"), tea.WindowSizeMsg{Width: 100, Height: 30})
+	second.started = first.started.Add(time.Second)
+	second.sessionFile = newSessionFile(h.deps.SessionDir, second.started)
+	second = h.send(second, debounceMsg{gen: second.qgen})
+	second = h.keys(second, "-")
+	if first.sessionFile == second.sessionFile {
+		t.Fatal("two runs share one session file")
+	}
+	// The first session is older on disk.
+	old := time.Now().Add(-2 * time.Hour)
+	if err := os.Chtimes(first.sessionFile, old, old); err != nil {
+		t.Fatal(err)
+	}
+	m := h.keys(second, "ctrl+r")
+	if m.picker == nil || len(m.picker.list) != 2 {
+		t.Fatalf("picker %+v status %q", m.picker, m.status.msg)
+	}
+	screen := ansi.Strip(m.render())
+	for _, want := range []string{"sessions", "ledger", "budget 80", "retry", "budget 120 · 1 pin", "2 h ago"} {
+		if !strings.Contains(screen, want) {
+			t.Fatalf("picker does not show %q:\n%s", want, screen)
+		}
+	}
+	m = h.keys(m, "j", "enter")
+	if m.picker != nil || m.query.Value() != "retry" || m.cur.budget != 120 || len(m.cur.pins) != 1 {
+		t.Fatalf("picked session not resumed: query %q budget %d pins %v", m.query.Value(), m.cur.budget, m.cur.pins)
+	}
+	if m.sessionFile != first.sessionFile {
+		t.Fatal("resumed session is not the one saved to next")
+	}
+	m = h.keys(m, "ctrl+r", "esc")
+	if m.picker != nil {
+		t.Fatal("esc did not close the picker")
+	}
+}
+
+func TestExpandReport(t *testing.T) {
+	if got := expandReport("Server", nil, nil); !strings.Contains(got, "Server: no neighbours found") {
+		t.Fatalf("%q", got)
+	}
+	got := expandReport("Server", []string{"a", "b", "c", "d", "e", "f", "g", "h"}, nil)
+	if got != "Server: added 8 neighbours: a, b, c, d, e, f and 2 more" {
+		t.Fatalf("%q", got)
+	}
+}
+
+// TestOpenOnACommitShowsIt: o on a commit block runs git show in the
+// pager (not the editor, which has no file to open); a block whose sha is
+// not a commit id runs nothing.
+func TestOpenOnACommitShowsIt(t *testing.T) {
+	h := newHarness(t, 3)
+	commit := engine.Candidate{ID: "commits:abc1234def", Source: engine.SourceCommits, Score: 99,
+		Block: index.Block{ID: "commit:abc1234def", Kind: index.KindCommit, Name: "abc1234", Doc: "fix retry"},
+		Text:  "commit abc1234\n\nfix retry\n", Meta: map[string]string{"sha": "abc1234def"}}
+	h.eng.byQuery["retry"] = append([]engine.Candidate{commit}, h.eng.byQuery["retry"]...)
+	m := h.ready(100, 30)
+	if r, _ := m.results.Selected(); r.id != commit.ID {
+		t.Fatalf("selected %s", r.id)
+	}
+	m = h.keys(m, "o")
+	if h.execs != 1 {
+		t.Fatalf("o on a commit ran nothing (status %q)", m.status.msg)
+	}
+	if got := strings.Join(showCommitArgs("abc1234def"), " "); !strings.Contains(got, "-p show") || !strings.Contains(got, "--no-ext-diff") || !strings.HasSuffix(got, "abc1234def --") {
+		t.Fatalf("args %q", got)
+	}
+	if pagerOf("") != "less -R" || pagerOf("most") != "most" {
+		t.Fatal("pager")
+	}
+	m = h.send(m, editorDoneMsg{what: "git show"})
+	if len(h.eng.calls) != 1 {
+		t.Fatal("showing a commit searched again")
+	}
+	for _, bad := range []string{"--output=/tmp/x", "HEAD", "abc12", "ABC1234; rm"} {
+		if isSHA(bad) {
+			t.Errorf("isSHA(%q)", bad)
+		}
 	}
 }

@@ -24,11 +24,12 @@ type searchDoneMsg struct {
 
 // expandDoneMsg carries the neighbours of one candidate.
 type expandDoneMsg struct {
-	gen    int
-	from   string
-	cands  []engine.Candidate
-	tokens map[string]int
-	err    error
+	gen      int
+	from     string
+	fromName string
+	cands    []engine.Candidate
+	tokens   map[string]int
+	err      error
 }
 
 // packDoneMsg carries a re-pack and its rendered text.
@@ -70,12 +71,22 @@ type writtenMsg struct {
 type noteAddedMsg struct{ err error }
 
 // editorDoneMsg comes back when $EDITOR exits.
-type editorDoneMsg struct{ err error }
+type editorDoneMsg struct {
+	err  error
+	what string // "git show"; empty for the editor
+}
 
 // sessionLoadedMsg carries a session read from disk.
 type sessionLoadedMsg struct {
 	session Session
+	path    string
 	err     error
+}
+
+// sessionsListedMsg carries this repository's sessions, newest first.
+type sessionsListedMsg struct {
+	list []SessionEntry
+	err  error
 }
 
 // sessionSavedMsg reports a session write (only errors are shown).

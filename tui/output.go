@@ -115,12 +115,12 @@ func (m Model) write(w writeRequest) (Model, tea.Cmd) {
 	if m.packText == "" {
 		return m.setStatus("nothing to write yet", statusWarn)
 	}
-	return m, writeFileCmd(w.path, m.packText, m.packTokens(), w.overwrite)
+	return m, writeFileCmd(w.path, m.packText, m.packTokens(), w.overwrite, m.deps.RecordOutput)
 }
 
 // writeFileCmd writes the context atomically; without overwrite it reports
 // an existing file instead of replacing it.
-func writeFileCmd(path, text string, tokens int, overwrite bool) tea.Cmd {
+func writeFileCmd(path, text string, tokens int, overwrite bool, record func(string) error) tea.Cmd {
 	return func() tea.Msg {
 		if !overwrite {
 			if _, err := os.Stat(path); err == nil {
@@ -129,8 +129,24 @@ func writeFileCmd(path, text string, tokens int, overwrite bool) tea.Cmd {
 				return writtenMsg{path: path, err: fmt.Errorf("tui: stat %s: %w", path, err)}
 			}
 		}
-		return writtenMsg{path: path, tokens: tokens, err: safefile.Write(path, []byte(text))}
+		if err := safefile.Write(path, []byte(text)); err != nil {
+			return writtenMsg{path: path, err: writeError(path, err)}
+		}
+		if record != nil {
+			_ = record(path) // the file is written; a missing ledger entry only costs a stray change
+		}
+		return writtenMsg{path: path, tokens: tokens}
 	}
+}
+
+// writeError names the file a person asked for, not the temporary file
+// the atomic write failed on: "cannot write /x/ctx.md: permission denied".
+func writeError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("cannot write %s: %w", path, err)
 }
 
 func (m Model) handleWritten(msg writtenMsg) (Model, tea.Cmd) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -103,10 +104,37 @@ func (m Model) handlePackDone(msg packDoneMsg) (Model, tea.Cmd) {
 	var st tea.Cmd
 	if msg.err != nil {
 		m, st = m.setStatus(packErrorText(msg.err), statusError)
+	} else if text := m.unfitPinsReport(msg.rows); text != "" {
+		m, st = m.setStatus(text, statusWarn)
 	}
 	m, pv := m.refreshPreview(true)
 	m, out := m.runPending()
 	return m, tea.Batch(st, pv, out)
+}
+
+// unfitPinsReport warns once about pins the packer could not fit: the
+// list marks them "!", and the person must know why a pin is not there.
+// The same set is not reported again on every re-pack.
+func (m *Model) unfitPinsReport(rows []row) string {
+	var names []string
+	for _, r := range rows {
+		if r.state == statePinnedOut {
+			names = append(names, r.name)
+		}
+	}
+	key := strings.Join(names, "\x00")
+	if key == m.unfitPins {
+		return ""
+	}
+	m.unfitPins = key
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("pinned %s does not fit the budget: raise it (+ or b) or lower its level (l)", names[0])
+	}
+	return fmt.Sprintf("%d pinned blocks do not fit the budget (%s): raise it (+ or b) or lower their level (l)",
+		len(names), strings.Join(names, ", "))
 }
 
 // runPending performs the copy or write that waited for this pack.

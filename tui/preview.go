@@ -84,19 +84,35 @@ func (p previewPane) View() string {
 	if p.width <= 0 || p.height <= 0 {
 		return ""
 	}
-	title := p.st.title.Render("preview") + " " + p.st.faint.Render(p.title)
+	pct := ""
 	if len(p.vp.lines) > p.vp.height {
-		title += p.st.faint.Render(fmt.Sprintf(" %3.0f%%", p.vp.ScrollPercent()*100))
+		pct = p.st.faint.Render(fmt.Sprintf("%.0f%%", p.vp.ScrollPercent()*100))
 	}
 	lines := p.vp.View()
+	w := p.width
+	if p.side {
+		w = p.contentWidth()
+	}
+	title := p.st.section(p.tabs(), p.st.faint.Render(p.title), pct, w)
 	if !p.side {
 		return fitLine(title, p.width) + "\n" + strings.Join(lines, "\n")
 	}
-	border := p.st.faint.Render("│ ")
+	border := p.st.rule.Render("│ ")
 	for i := range lines {
 		lines[i] = border + lines[i]
 	}
-	return fitLine(border+title, p.width) + "\n" + strings.Join(lines, "\n")
+	return border + fitLine(title, w) + "\n" + strings.Join(lines, "\n")
+}
+
+// tabs names the two views, the one shown underlined (v switches).
+func (p previewPane) tabs() string {
+	block, ctx := p.st.tabOff.Render("block"), p.st.tabOff.Render("context")
+	if p.mode == previewBlock {
+		block = p.st.tabOn.Render("block")
+	} else {
+		ctx = p.st.tabOn.Render("context")
+	}
+	return block + p.st.faint.Render(" · ") + ctx
 }
 
 // previewRequest is everything renderPreviewCmd needs, captured by value.
@@ -128,11 +144,14 @@ func (r previewRequest) render() (string, error) {
 			return "nothing packed yet", nil
 		}
 		if r.format == "md" && r.terminal != nil {
-			out, err := r.terminal(r.text, r.width, r.style)
+			// Tabs are expanded before glamour wraps: it counts a tab as
+			// no width, so a tabbed line came back wider than the pane and
+			// was then cut, leaving a column of "…" at the right.
+			out, err := r.terminal(expandTabs(r.text), r.width, r.style)
 			if err != nil {
 				return expandTabs(r.text), fmt.Errorf("tui: rendering the context: %w", err)
 			}
-			return expandTabs(out), nil
+			return out, nil
 		}
 		return expandTabs(r.text), nil
 	}

@@ -2,12 +2,15 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/render"
 )
 
 // openPrompt gives the status line's input the keyboard.
@@ -19,6 +22,7 @@ func (m Model) openPrompt(kind promptKind, label, value string) (Model, tea.Cmd)
 		return m, nil
 	}
 	cmd := m.status.open(kind, label, value)
+	m.relayoutStatus()
 	return m, cmd
 }
 
@@ -30,7 +34,7 @@ func (m Model) handlePromptKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.status.close()
 		return m.setStatus("cancelled", statusInfo)
 	case key.Matches(msg, m.keys.Prompt.Submit):
-		kind, value := m.status.prompt, strings.TrimSpace(m.status.input.Value())
+		kind, value := m.status.prompt, m.status.value()
 		m.status.close()
 		return m.submitPrompt(kind, value)
 	case m.status.prompt == promptOverwrite:
@@ -59,9 +63,9 @@ func (m Model) submitPrompt(kind promptKind, value string) (Model, tea.Cmd) {
 	case promptOverwrite:
 		return m.setStatus("not overwritten", statusInfo)
 	case promptBudget:
-		n, err := strconv.Atoi(strings.ReplaceAll(strings.ReplaceAll(value, ",", ""), "_", ""))
-		if err != nil || n <= 0 {
-			return m.setStatus(fmt.Sprintf("budget %q is not a positive number", value), statusError)
+		n, err := parseBudget(value)
+		if err != nil {
+			return m.setStatus(err.Error(), statusError)
 		}
 		return m.setBudget(n)
 	case promptNote:
@@ -71,6 +75,28 @@ func (m Model) submitPrompt(kind promptKind, value string) (Model, tea.Cmd) {
 		return m, addNoteCmd(m.deps.AddNote, value)
 	}
 	return m, nil
+}
+
+// MaxBudget is the largest budget loupe accepts, in tokens: beyond any
+// model's context window, so a larger number is a typing mistake.
+const MaxBudget = 2_000_000
+
+// parseBudget reads a typed budget: digits with optional , or _ separators
+// and a k suffix ("2500", "8,000", "12k"), between 1 and MaxBudget.
+func parseBudget(s string) (int, error) {
+	t := strings.ToLower(strings.NewReplacer(",", "", "_", "", " ", "").Replace(s))
+	mult := 1
+	if strings.HasSuffix(t, "k") {
+		t, mult = strings.TrimSuffix(t, "k"), 1000
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("budget %q is not a positive number", s)
+	}
+	if n > MaxBudget/mult {
+		return 0, fmt.Errorf("budget %s is above the limit of %s tokens", s, render.Thousands(MaxBudget))
+	}
+	return n * mult, nil
 }
 
 func (m Model) packTokens() int {
@@ -102,12 +128,54 @@ func (m Model) handleNoteAdded(msg noteAddedMsg) (Model, tea.Cmd) {
 // releases the terminal until the editor exits.
 func (m Model) edit() (Model, tea.Cmd) {
 	c, _ := m.selectedCandidate()
+	if c != nil && c.Block.Kind == index.KindCommit {
+		return m.showCommit(c.Meta["sha"])
+	}
 	if c == nil || c.Block.Path == "" {
 		return m, nil
 	}
 	argv := editorArgs(m.deps.Editor, m.resolvePath(c.Block.Path), c.Block.StartLine)
 	cmd := exec.Command(argv[0], argv[1:]...) //nolint:gosec // the user's own editor
 	return m, tea.ExecProcess(cmd, func(err error) tea.Msg { return editorDoneMsg{err: err} })
+}
+
+// showCommit shows a commit block's commit, `git show` in the person's
+// $PAGER (less -R without one). The pager comes from the environment,
+// never from the repository: GIT_PAGER overrides any core.pager in its
+// configuration, and no external diff or textconv driver runs.
+func (m Model) showCommit(sha string) (Model, tea.Cmd) {
+	if !isSHA(sha) {
+		return m.setStatus(fmt.Sprintf("not a commit id: %q", sha), statusError)
+	}
+	cmd := exec.Command("git", showCommitArgs(sha)...) //nolint:gosec // fixed program, checked sha
+	cmd.Dir = m.deps.Root
+	cmd.Env = append(os.Environ(), "GIT_PAGER="+pagerOf(m.deps.Pager), "LESS=FRX")
+	return m, tea.ExecProcess(cmd, func(err error) tea.Msg { return editorDoneMsg{err: err, what: "git show"} })
+}
+
+func showCommitArgs(sha string) []string {
+	return []string{"-c", "core.fsmonitor=false", "-p", "show", "--stat", "--patch", "--no-ext-diff", "--no-textconv", sha, "--"}
+}
+
+// pagerOf is $PAGER, or less -R.
+func pagerOf(p string) string {
+	if strings.TrimSpace(p) == "" {
+		return "less -R"
+	}
+	return p
+}
+
+// isSHA accepts a full or abbreviated hexadecimal object name only.
+func isSHA(s string) bool {
+	if len(s) < 7 || len(s) > 64 {
+		return false
+	}
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789abcdef", r) {
+			return false
+		}
+	}
+	return true
 }
 
 // editorArgs splits $EDITOR ("code --wait") and adds the line and path in
@@ -127,7 +195,14 @@ func editorArgs(editor, path string, line int) []string {
 // candidates carry the old text.
 func (m Model) handleEditorDone(msg editorDoneMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
-		return m.setStatus(fmt.Sprintf("editor: %v", msg.err), statusError)
+		what := msg.what
+		if what == "" {
+			what = "editor"
+		}
+		return m.setStatus(fmt.Sprintf("%s: %v", what, msg.err), statusError)
+	}
+	if msg.what != "" {
+		return m, nil // a commit shown: nothing changed
 	}
 	if strings.TrimSpace(m.query.Value()) == "" {
 		return m, nil

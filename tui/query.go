@@ -48,7 +48,7 @@ func noColorInputStyles(s textinput.Styles) textinput.Styles {
 
 func (p *queryPane) SetSize(w, _ int) {
 	p.width = w
-	p.input.SetWidth(max(w-cellWidth(p.input.Prompt)-queryInfoWidth-2, 10))
+	p.input.SetWidth(max(w-len(logoText)-1-cellWidth(p.input.Prompt)-queryInfoWidth-2, 10))
 }
 
 func (p *queryPane) Focus() tea.Cmd { return p.input.Focus() }
@@ -70,7 +70,7 @@ func (p queryPane) View() string {
 	if p.searching {
 		right = "searching…"
 	}
-	left := p.input.View()
+	left := p.st.logo.Render(logoText) + " " + p.input.View()
 	right = p.st.faint.Render(right)
 	gap := p.width - ansi.StringWidth(left) - ansi.StringWidth(right)
 	if gap < 1 {

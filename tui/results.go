@@ -20,7 +20,12 @@ type resultsPane struct {
 	width, height int
 	focused       bool
 	empty         string // what an empty list says
-	st            styles
+	// keepIndex makes the next SetRows keep the cursor's line instead of
+	// following the selected row: a dropped row moves down the list, and
+	// the cursor stays where the person was, on the row that took its
+	// place (or on the dropped row, when it did not move).
+	keepIndex bool
+	st        styles
 }
 
 func (p *resultsPane) SetSize(w, h int) {
@@ -33,6 +38,9 @@ func (p *resultsPane) SetRows(rows []row) {
 	id := ""
 	if r, ok := p.Selected(); ok {
 		id = r.id
+	}
+	if p.keepIndex {
+		id, p.keepIndex = "", false
 	}
 	p.rows = rows
 	if i := rowIndex(rows, id); i >= 0 {
@@ -64,7 +72,10 @@ func (p *resultsPane) move(delta int) {
 	p.clamp()
 }
 
-func (p *resultsPane) visible() int { return max(p.height-1, 1) }
+func (p *resultsPane) visible() int { return max(p.height-p.headerLines(), 1) }
+
+// headerLines is how many lines the list draws above its first row.
+func (p resultsPane) headerLines() int { return 1 }
 
 func (p *resultsPane) clamp() {
 	p.cursor = min(max(p.cursor, 0), max(len(p.rows)-1, 0))
@@ -125,11 +136,24 @@ func (p resultsPane) counts() (in, out, pinned, dropped int) {
 		case stateDropped:
 			out++
 			dropped++
+		case statePinnedOut:
+			out++
+			pinned++
 		default:
 			out++
 		}
 	}
 	return in, out, pinned, dropped
+}
+
+func (p resultsPane) countState(s rowState) int {
+	n := 0
+	for _, r := range p.rows {
+		if r.state == s {
+			n++
+		}
+	}
+	return n
 }
 
 func (p resultsPane) View() string {
@@ -145,7 +169,7 @@ func (p resultsPane) View() string {
 		}
 		lines = append(lines, fitLine(p.st.faint.Render("  "+empty), p.width))
 	}
-	cols := newColumns(p.width)
+	cols := newColumns(p.width).fitTo(p.rows)
 	end := min(p.offset+p.visible(), len(p.rows))
 	for i := p.offset; i < end; i++ {
 		lines = append(lines, p.renderRow(p.rows[i], cols, i == p.cursor))
@@ -160,13 +184,14 @@ func (p resultsPane) View() string {
 func (p resultsPane) header() string {
 	in, out, pinned, dropped := p.counts()
 	h := fmt.Sprintf("%d in · %d out · %d pinned · %d dropped", in, out, pinned, dropped)
+	if n := p.countState(statePinnedOut); n > 0 {
+		h = fmt.Sprintf("%d in · %d out · %d pinned (%d not fitting) · %d dropped", in, out, pinned, n, dropped)
+	}
 	pos := ""
 	if len(p.rows) > 0 {
 		pos = fmt.Sprintf("%d/%d", p.cursor+1, len(p.rows))
 	}
-	title := p.st.title.Render("candidates")
-	left := title + "  " + p.st.faint.Render(h)
-	return fitLine(left, p.width-len(pos)-1) + " " + pos
+	return p.st.section(p.st.title.Render("candidates"), p.st.faint.Render(h), pos, p.width)
 }
 
 // columns are the widths of a row's fields at a pane width.
@@ -188,20 +213,51 @@ func newColumns(w int) columns {
 	if c.kind > 0 {
 		rest--
 	}
+	if w < 70 {
+		// Narrow: the name and the place matter more than the reason,
+		// which the preview shows in full anyway.
+		c.name = max(rest*45/100, 6)
+		c.loc = max(rest-c.name, 6)
+		return c
+	}
 	c.name = max(rest*3/10, 6)
 	c.loc = max(rest*35/100, 6)
+	if w < 90 {
+		c.name, c.loc = max(rest*35/100, 6), max(rest*35/100, 6)
+	}
 	c.reason = max(rest-c.name-c.loc, 0)
+	return c
+}
+
+// fitTo narrows the name and place columns to the longest name and place
+// in the list and gives the room left to the reason.
+func (c columns) fitTo(rows []row) columns {
+	nameW, locW := 0, 0
+	for _, r := range rows {
+		nameW, locW = max(nameW, cellWidth(r.name)), max(locW, cellWidth(r.loc))
+	}
+	if nameW < c.name {
+		c.reason, c.name = c.reason+c.name-max(nameW, 6), max(nameW, 6)
+	}
+	if locW < c.loc {
+		c.reason, c.loc = c.reason+c.loc-max(locW, 6), max(locW, 6)
+	}
+	if c.reason == 0 { // no reason column: names and places share the room
+		spare := c.name + c.loc
+		c.name = min(max(nameW, 6), spare-min(locW, spare/2))
+		c.loc = spare - c.name
+	}
 	return c
 }
 
 func (p resultsPane) renderRow(r row, c columns, selected bool) string {
 	fields := []string{
-		r.state.mark(), fitLine(badgeName(r.source), colBadge), fitLine(r.name, c.name),
+		r.state.mark(), fitLine(badgeName(r.source), colBadge), fitLine(shortName(r.name, c.name), c.name),
 	}
 	if c.kind > 0 {
 		fields = append(fields, fitLine(r.kind, c.kind))
 	}
-	fields = append(fields, fitLeft(r.loc, c.loc), padLeft(compact(r.tokens), colTokens),
+	fields = append(fields, fitLeft(shortPath(r.loc, c.loc), c.loc), padLeft(compact(r.tokens), colTokens),
 		fitLine(levelName(r.level), colLevel), scoreBar(r.score, colBar), fitLine(r.reason, c.reason))
 	// Every field is already cut to its column, so the row's width is
 	// known without measuring the styled text.
@@ -223,6 +279,9 @@ func (p resultsPane) styleRow(r row, fields []string, selected bool, fit func(st
 	}
 	fields[1] = p.st.badge(r.source).Render(fields[1])
 	line := " " + strings.Join(fields, " ")
+	if r.state == statePinnedOut {
+		return p.st.warn.Render(fit(line))
+	}
 	if !r.state.included() {
 		return p.st.faint.Render(fit(line))
 	}

@@ -2,7 +2,9 @@ package tui
 
 import (
 	"fmt"
+	"path"
 	"sort"
+	"strings"
 
 	"github.com/loupe-dev/loupe/engine"
 )
@@ -15,6 +17,7 @@ const (
 	stateIncluded
 	stateLeftOut
 	stateDropped
+	statePinnedOut // pinned, but the packer could not fit it
 )
 
 // mark is the state's one-cell symbol in the list.
@@ -26,6 +29,8 @@ func (s rowState) mark() string {
 		return "+"
 	case stateDropped:
 		return "x"
+	case statePinnedOut:
+		return "!"
 	}
 	return "·"
 }
@@ -90,9 +95,37 @@ func buildRows(p *engine.Pack, cands []engine.Candidate, tokens map[string]int, 
 		if why, ok := whyOut[c.ID]; ok && why != "" {
 			r.reason = "left out: " + why
 		}
+		if cur.pins[c.ID] {
+			r.state = statePinnedOut
+			r.reason = "pinned but does not fit: raise the budget or lower its level"
+		}
 		rows = append(rows, r)
 	}
+	disambiguate(rows)
 	return rows
+}
+
+// disambiguate prefixes the names that two rows of different files share
+// with their parent directory: two hunks of 80x24/a.golden and
+// 120x40/a.golden must not read alike.
+func disambiguate(rows []row) {
+	paths := map[string]map[string]bool{}
+	for _, r := range rows {
+		p, _, _ := strings.Cut(r.loc, ":")
+		if paths[r.name] == nil {
+			paths[r.name] = map[string]bool{}
+		}
+		paths[r.name][p] = true
+	}
+	for i, r := range rows {
+		if len(paths[r.name]) < 2 {
+			continue
+		}
+		p, _, _ := strings.Cut(r.loc, ":")
+		if dir := path.Base(path.Dir(p)); dir != "." && dir != "/" {
+			rows[i].name = dir + "/" + r.name
+		}
+	}
 }
 
 func newRow(c engine.Candidate, best float64) row {

@@ -49,9 +49,9 @@ func expandCmd(ctx context.Context, eng Engine, counter engine.Counter, c engine
 	return func() tea.Msg {
 		cands, err := eng.Expand(ctx, c)
 		if err != nil {
-			return expandDoneMsg{gen: gen, from: c.ID, err: err}
+			return expandDoneMsg{gen: gen, from: c.ID, fromName: candName(c), err: err}
 		}
-		return expandDoneMsg{gen: gen, from: c.ID, cands: cands, tokens: countAll(counter, cands)}
+		return expandDoneMsg{gen: gen, from: c.ID, fromName: candName(c), cands: cands, tokens: countAll(counter, cands)}
 	}
 }
 
@@ -197,17 +197,51 @@ func (m Model) handleExpandDone(msg expandDoneMsg) (Model, tea.Cmd) {
 	for id, n := range m.tokens {
 		tokens[id] = n
 	}
-	added := 0
+	var added, already []string
 	for _, c := range msg.cands {
-		if !have[c.ID] {
-			next = append(next, c)
-			tokens[c.ID] = msg.tokens[c.ID]
-			have[c.ID] = true
-			added++
+		if have[c.ID] {
+			already = append(already, candName(c))
+			continue
 		}
+		next = append(next, c)
+		tokens[c.ID] = msg.tokens[c.ID]
+		have[c.ID] = true
+		added = append(added, candName(c))
 	}
 	m.cands, m.tokens = next, tokens
 	m.meters.sources = sourcesOf(next)
-	m2, st := m.setStatus(fmt.Sprintf("%d neighbour(s) added", added), statusInfo)
+	m2, st := m.setStatus(expandReport(msg.fromName, added, already), statusInfo)
 	return m2, tea.Batch(st, m2.repack())
+}
+
+// expandReport says which neighbours came in, by name, or why none did.
+func expandReport(from string, added, already []string) string {
+	switch {
+	case len(added) > 0:
+		return fmt.Sprintf("%s: added %s: %s", from, plural(len(added), "neighbour"), nameList(added, 6))
+	case len(already) == 1:
+		return fmt.Sprintf("%s: its one neighbour, %s, is already a candidate", from, already[0])
+	case len(already) > 1:
+		return fmt.Sprintf("%s: its %d neighbours are already candidates (%s)", from, len(already), nameList(already, 6))
+	}
+	return from + ": no neighbours found (no calls, callers or types in the index link to it)"
+}
+
+// nameList joins up to n names and says how many more there are.
+func nameList(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:n], ", ") + fmt.Sprintf(" and %d more", len(names)-n)
+}
+
+// candName is a candidate's name as the list shows it.
+func candName(c engine.Candidate) string {
+	if c.Block.QualName != "" {
+		return c.Block.QualName
+	}
+	if c.Block.Name != "" {
+		return c.Block.Name
+	}
+	return c.Block.Path
 }

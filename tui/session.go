@@ -121,12 +121,13 @@ func (s Session) curation(cfg Config) curation {
 	return c
 }
 
-// saveSession writes the current curation off the loop.
+// saveSession writes the current curation off the loop, into this run's
+// session file (one per run: an older session is never overwritten).
 func (m Model) saveSession() tea.Cmd {
-	if m.deps.SessionPath == "" || m.sessions == nil {
+	if m.sessionFile == "" || m.sessions == nil {
 		return nil
 	}
-	w, path, s := m.sessions, m.deps.SessionPath, sessionOf(m.cur, m.query.Value())
+	w, path, s := m.sessions, m.sessionFile, sessionOf(m.cur, m.query.Value())
 	seq := w.issue()
 	return func() tea.Msg { return sessionSavedMsg{err: w.write(seq, path, s)} }
 }
@@ -159,13 +160,14 @@ func (w *sessionWriter) write(seq uint64, path string, s Session) error {
 		return err
 	}
 	w.written = seq
+	pruneSessions(filepath.Dir(path), maxSessions)
 	return nil
 }
 
 func loadSessionCmd(path string) tea.Cmd {
 	return func() tea.Msg {
 		s, err := LoadSession(path)
-		return sessionLoadedMsg{session: s, err: err}
+		return sessionLoadedMsg{session: s, path: path, err: err}
 	}
 }
 
@@ -181,6 +183,10 @@ func (m Model) handleSessionSaved(msg sessionSavedMsg) (Model, tea.Cmd) {
 func (m Model) handleSessionLoaded(msg sessionLoadedMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		return m.setStatus(msg.err.Error(), statusWarn)
+	}
+	m.picker = nil
+	if msg.path != "" {
+		m.sessionFile = msg.path // go on saving into the session resumed
 	}
 	m.cur = msg.session.curation(m.cfg)
 	m.meters.budget, m.meters.weights, m.meters.disabled = m.cur.budget, m.cur.weights, m.cur.disabled

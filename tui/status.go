@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -36,6 +39,7 @@ type statusPane struct {
 	prompt promptKind
 	input  textinput.Model
 	target string // the file an overwrite prompt is about
+	def    string // what enter submits when nothing was typed
 	right  string
 	st     styles
 }
@@ -70,19 +74,32 @@ func (p *statusPane) expire(id int) {
 	}
 }
 
-// open starts a prompt with a label and a default value.
-func (p *statusPane) open(kind promptKind, label, value string) tea.Cmd {
+// open starts a prompt with a label and a default. The default is shown
+// as a placeholder, not as text: what a person types replaces it (it is
+// never appended to it), and enter on an empty line takes it.
+func (p *statusPane) open(kind promptKind, label, def string) tea.Cmd {
 	p.prompt = kind
 	p.input.Prompt = label
-	p.input.SetValue(value)
-	p.input.CursorEnd()
+	p.def = def
+	p.input.Placeholder = def
+	p.input.SetValue("")
 	return p.input.Focus()
+}
+
+// value is what the prompt submits: the typed text, else its default.
+func (p statusPane) value() string {
+	if v := strings.TrimSpace(p.input.Value()); v != "" {
+		return v
+	}
+	return p.def
 }
 
 func (p *statusPane) close() {
 	p.prompt = promptNone
 	p.input.Blur()
 	p.input.SetValue("")
+	p.input.Placeholder = ""
+	p.def = ""
 }
 
 func (p statusPane) Update(msg tea.Msg) (statusPane, tea.Cmd) {
@@ -91,20 +108,44 @@ func (p statusPane) Update(msg tea.Msg) (statusPane, tea.Cmd) {
 	return p, cmd
 }
 
+// maxStatusLines bounds how far a long message may push the panes up.
+const maxStatusLines = 3
+
+// wrapped is the message cut into lines of the pane's width, at most
+// maxStatusLines (the last one cut with … only beyond that).
+func (p statusPane) wrapped() []string {
+	if p.msg == "" || p.width <= 0 || cellWidth(p.msg) <= p.width-ansi.StringWidth(p.right)-1 {
+		return nil
+	}
+	lines := strings.Split(ansi.Wrap(p.msg, p.width, " /"), "\n")
+	if len(lines) > maxStatusLines {
+		lines = lines[:maxStatusLines]
+	}
+	return lines
+}
+
+// lines is the status pane's height for its current message.
+func (p statusPane) lines() int {
+	if p.prompt != promptNone {
+		return 1
+	}
+	return max(len(p.wrapped()), 1)
+}
+
 func (p statusPane) View() string {
 	if p.prompt != promptNone {
 		return fitLine(p.input.View(), p.width)
 	}
-	style := p.st.faint
-	switch p.kind {
-	case statusWarn:
-		style = p.st.warn
-	case statusError:
-		style = p.st.err
+	if w := p.wrapped(); len(w) > 0 {
+		out := make([]string, len(w))
+		for i, l := range w {
+			out[i] = p.style().Render(fitLine(l, p.width))
+		}
+		return strings.Join(out, "\n")
 	}
 	left := ""
 	if p.msg != "" {
-		left = style.Render(p.msg)
+		left = p.style().Render(p.msg)
 	}
 	right := p.st.faint.Render(p.right)
 	rw := ansi.StringWidth(right)
@@ -112,4 +153,14 @@ func (p statusPane) View() string {
 		return fitLine(left, p.width)
 	}
 	return fitLine(left, p.width-rw-1) + " " + right
+}
+
+func (p statusPane) style() lipgloss.Style {
+	switch p.kind {
+	case statusWarn:
+		return p.st.warn
+	case statusError:
+		return p.st.err
+	}
+	return p.st.faint
 }

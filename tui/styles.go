@@ -1,6 +1,10 @@
 package tui
 
 import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
 	"charm.land/lipgloss/v2"
 	"github.com/loupe-dev/loupe/engine"
 )
@@ -12,6 +16,7 @@ type styles struct {
 	noColor bool
 
 	title, faint, bold, selected, warn, err, ok lipgloss.Style
+	logo, tabOn, tabOff, rule                   lipgloss.Style
 	badges                                      map[engine.Source]lipgloss.Style
 	meterOK, meterNear, meterFull, meterEmpty   lipgloss.Style
 }
@@ -22,6 +27,10 @@ func newStyles(dark, noColor bool) styles {
 	s.faint = plain.Faint(true)
 	s.bold = plain.Bold(true)
 	s.selected = plain.Reverse(true)
+	s.logo = plain.Reverse(true).Bold(true)
+	s.tabOn = plain.Bold(true).Underline(true)
+	s.tabOff = s.faint
+	s.rule = s.faint
 	if noColor {
 		s.title, s.warn, s.err, s.ok = s.bold, s.bold, s.bold, plain
 		s.meterOK, s.meterNear, s.meterFull, s.meterEmpty = plain, plain, s.bold, s.faint
@@ -39,6 +48,10 @@ func newStyles(dark, noColor bool) styles {
 	s.err = fg("#B3261E", "#FF8A80").Bold(true)
 	s.ok = fg("#1B7F3A", "#7EE2A8")
 	s.selected = plain.Background(ld(lipgloss.Color("#E4DEFF"), lipgloss.Color("#3B3361"))).Bold(true)
+	s.logo = plain.Bold(true).Foreground(ld(lipgloss.Color("#FFFFFF"), lipgloss.Color("#1A1530"))).
+		Background(ld(lipgloss.Color("#5A3FC0"), lipgloss.Color("#B9A5FF")))
+	s.tabOn = fg("#5A3FC0", "#B9A5FF").Bold(true).Underline(true)
+	s.rule = fg("#C8C8C8", "#4A4A4A")
 	s.meterOK, s.meterNear, s.meterFull = s.ok, s.warn, s.err
 	s.meterEmpty = fg("#C8C8C8", "#4A4A4A")
 	badge := map[engine.Source][2]string{
@@ -78,4 +91,31 @@ func (s styles) chromaStyle() string {
 		return "monokai"
 	}
 	return "github"
+}
+
+// logoText is the badge at the start of the query line.
+const logoText = " loupe "
+
+// section draws a pane's title line as a rule: "── title  info ───── right ─",
+// exactly w cells wide.
+func (s styles) section(title, info, right string, w int) string {
+	left := s.rule.Render("── ") + title
+	tail := ""
+	if right != "" {
+		tail = " " + right + s.rule.Render(" ─")
+	}
+	if info != "" {
+		// The info gives way first: the title and the right side (a
+		// position, a percentage) stay whole.
+		room := w - cellWidth(ansiStrip(left)) - cellWidth(ansiStrip(tail)) - 4
+		if room >= 6 {
+			left += "  " + ansi.Truncate(info, room, "…")
+		}
+	}
+	left += " "
+	fill := w - cellWidth(ansiStrip(left)) - cellWidth(ansiStrip(tail))
+	if fill < 1 {
+		return fitLine(left+tail, w)
+	}
+	return left + s.rule.Render(strings.Repeat("─", fill)) + tail
 }

@@ -24,6 +24,8 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleKey(msg)
 	case tea.MouseWheelMsg:
 		return m.handleWheel(msg)
+	case tea.MouseClickMsg:
+		return m.handleClick(msg)
 	case tea.PasteMsg:
 		return m.handlePaste(msg)
 	case debounceMsg:
@@ -46,10 +48,13 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleEditorDone(msg)
 	case sessionLoadedMsg:
 		return m.handleSessionLoaded(msg)
+	case sessionsListedMsg:
+		return m.handleSessionsListed(msg)
 	case sessionSavedMsg:
 		return m.handleSessionSaved(msg)
 	case statusTimeoutMsg:
 		m.status.expire(msg.id)
+		m.relayoutStatus()
 		return m, nil
 	case indexStartedMsg:
 		return m.handleIndexStarted(msg)
@@ -74,6 +79,7 @@ func (m Model) updateInputs(msg tea.Msg) (Model, tea.Cmd) {
 // setStatus shows a message and arms its expiry.
 func (m Model) setStatus(text string, kind statusKind) (Model, tea.Cmd) {
 	id := m.status.set(text, kind)
+	m.relayoutStatus()
 	return m, m.tick(m.cfg.StatusTimeout, func(time.Time) tea.Msg { return statusTimeoutMsg{id: id} })
 }
 
@@ -89,14 +95,22 @@ func (m Model) handleResize(w, h int) (Model, tea.Cmd) {
 	return m.refreshPreview(true)
 }
 
+// relayoutStatus gives the status line the rows its message needs (a long
+// message wraps instead of being cut: "also saved t…" hid the path).
+func (m *Model) relayoutStatus() {
+	if m.width > 0 && m.status.lines() != m.lay.statusH && !m.lay.tooSmall {
+		m.relayout()
+	}
+}
+
 func (m *Model) relayout() {
-	m.lay = computeLayout(m.width, m.height, m.help.ShowAll)
+	m.lay = computeLayout(m.width, m.height, m.help.ShowAll, m.status.lines())
 	l := m.lay
 	m.query.SetSize(l.width, queryHeight)
 	m.meters.SetSize(l.width, metersHeight)
 	m.results.SetSize(l.resultsW, l.resultsH)
 	m.preview.SetSize(l.previewW, l.previewH, l.side)
-	m.status.SetSize(l.width, statusHeight)
+	m.status.SetSize(l.width, l.statusH)
 	m.help.SetWidth(l.width)
 }
 

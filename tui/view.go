@@ -31,8 +31,12 @@ func (m Model) render() string {
 		return m.indexView()
 	}
 	body := m.bodyView()
-	if m.lay.fullHelp {
-		body = m.fullHelpView(m.height - queryHeight - metersHeight - statusHeight - m.lay.helpH)
+	bodyH := m.height - queryHeight - metersHeight - m.lay.statusH - m.lay.helpH
+	switch {
+	case m.lay.fullHelp:
+		body = m.fullHelpView(bodyH)
+	case m.picker != nil:
+		body = m.pickerView(bodyH)
 	}
 	parts := []string{m.query.View(), m.meters.View(), body, m.status.View(), m.helpView()}
 	screen := strings.Join(parts, "\n")

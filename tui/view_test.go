@@ -115,7 +115,7 @@ func TestComputeLayout(t *testing.T) {
 		{200, 60, true, false, true},
 	}
 	for _, tc := range tests {
-		l := computeLayout(tc.w, tc.h, tc.help)
+		l := computeLayout(tc.w, tc.h, tc.help, 1)
 		if l.tooSmall != tc.tooSmall || l.side != tc.side {
 			t.Errorf("%d×%d: %+v", tc.w, tc.h, l)
 			continue
@@ -321,4 +321,133 @@ func TestQuitStopsTheBuild(t *testing.T) {
 		t.Fatal("build still running after quit")
 	}
 	<-returned
+}
+
+// TestContextPreviewIsNotCut renders a packed context with tab-indented
+// code through the real glamour renderer: every line must fit the pane as
+// glamour wrapped it, with no "…" where loupe cut glamour's padding.
+func TestContextPreviewIsNotCut(t *testing.T) {
+	md := "## code\n\n### pay/retry.go:1-5 · func Retry\n```go\nfunc Retry() {\n\tfor i := 0; i < 3; i++ {\n\t\treturn someVeryLongFunctionName(argumentNumberOne, argumentNumberTwo)\n\t}\n}\n```\n"
+	for _, w := range []int{40, 58, 77} {
+		req := previewRequest{mode: previewContext, width: w, text: md, format: "md", style: "dark", terminal: render.Terminal}
+		out, err := req.render()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range fitLines(out, w) {
+			if strings.Contains(ansi.Strip(l), "…") {
+				t.Fatalf("width %d: line cut after glamour wrapped it: %q", w, ansi.Strip(l))
+			}
+		}
+		if !strings.Contains(ansi.Strip(out), "someVeryLongFunctionName") {
+			t.Fatalf("width %d: code lost:\n%s", w, ansi.Strip(out))
+		}
+	}
+}
+
+// TestMouseClickSelectsAndFocuses: a click on a list row selects it and
+// focuses the list; a click on the preview or the query line focuses it.
+func TestMouseClickSelectsAndFocuses(t *testing.T) {
+	for _, size := range [][2]int{{100, 30}, {160, 40}} {
+		h := newHarness(t, 12)
+		m := h.ready(size[0], size[1])
+		m = h.send(m, tea.MouseClickMsg{X: 2, Y: 0, Button: tea.MouseLeft})
+		if m.focus != focusQuery {
+			t.Fatalf("%v: click on the query line: focus %d", size, m.focus)
+		}
+		top := queryHeight + metersHeight + m.results.headerLines()
+		m = h.send(m, tea.MouseClickMsg{X: 5, Y: top + 3, Button: tea.MouseLeft})
+		if m.focus != focusResults || m.results.cursor != 3 {
+			t.Fatalf("%v: click on row 3: focus %d cursor %d", size, m.focus, m.results.cursor)
+		}
+		if !strings.Contains(m.preview.title, m.results.rows[3].name) {
+			t.Fatalf("%v: preview %q does not follow the click", size, m.preview.title)
+		}
+		x, y := 5, queryHeight+metersHeight+m.lay.resultsH+2
+		if m.lay.side {
+			x, y = m.lay.resultsW+5, top+3
+		}
+		m = h.send(m, tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+		if m.focus != focusPreview || m.results.cursor != 3 {
+			t.Fatalf("%v: click on the preview: focus %d cursor %d", size, m.focus, m.results.cursor)
+		}
+	}
+}
+
+func TestShortNamesAndPathsKeepWhatTellsThemApart(t *testing.T) {
+	names := []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"packer.budgetFor", 20, "packer.budgetFor"},
+		{"packer.budgetFor", 12, "…r.budgetFor"},
+		{"packer.budgetFor", 10, "…budgetFor"},
+		{"packer.buildRows", 10, "…buildRows"},
+		{"averyveryverylongname", 8, "…ongname"},
+	}
+	for _, tc := range names {
+		if got := shortName(tc.in, tc.w); got != tc.want || cellWidth(got) > tc.w {
+			t.Errorf("shortName(%q, %d) = %q, want %q", tc.in, tc.w, got, tc.want)
+		}
+	}
+	paths := []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"engine/budget.go:138-164", 30, "engine/budget.go:138-164"},
+		{"engine/source/changes/collect.go:12-40", 30, "e/s/c/collect.go:12-40"},
+		{"engine/source/changes/collect.go:12-40", 20, "…/collect.go:12-40"},
+		{"engine/source/changes/collect.go:12-40", 15, "collect.go:12"},
+	}
+	for _, tc := range paths {
+		if got := shortPath(tc.in, tc.w); got != tc.want {
+			t.Errorf("shortPath(%q, %d) = %q, want %q", tc.in, tc.w, got, tc.want)
+		}
+	}
+}
+
+// TestNarrowRowsStayDistinct: at 80×24 and 60×15, two candidates whose
+// names share a prefix still read differently, and the file stays named.
+func TestNarrowRowsStayDistinct(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {60, 15}} {
+		p := resultsPane{st: newStyles(true, true), width: size[0], height: 5}
+		p.rows = []row{
+			{id: "a", name: "packer.budgetFor", loc: "engine/budget.go:138-164", state: stateIncluded},
+			{id: "b", name: "packer.buildRows", loc: "engine/budget.go:170-190", state: stateIncluded},
+		}
+		lines := strings.Split(ansi.Strip(p.View()), "\n")
+		if !strings.Contains(lines[1], "budgetFor") || !strings.Contains(lines[2], "buildRows") {
+			t.Fatalf("%v: names cut alike:\n%s\n%s", size, lines[1], lines[2])
+		}
+		if !strings.Contains(lines[1], "budget.go:138") {
+			t.Fatalf("%v: the file is lost: %s", size, lines[1])
+		}
+	}
+}
+
+// TestNothingIndexedAndNotice: a build that found no file says so in the
+// list and the status; a start notice (not a git repository) shows.
+func TestNothingIndexedAndNotice(t *testing.T) {
+	h := newHarness(t, 3)
+	h.deps.Notice = "/x is not in a git repository: the changes and commits sources are off"
+	m := h.send(h.model(""), tea.WindowSizeMsg{Width: 100, Height: 30})
+	if !strings.Contains(ansi.Strip(m.render()), "not in a git repository") {
+		t.Fatalf("notice not shown:\n%s", ansi.Strip(m.render()))
+	}
+	m = h.send(m, indexReadyMsg{err: fmt.Errorf("%w: nothing indexed in /x: no text files found", ErrNothingIndexed)})
+	screen := ansi.Strip(m.render())
+	if !strings.Contains(screen, "nothing indexed in /x: no text files found") || m.status.kind != statusWarn {
+		t.Fatalf("screen:\n%s", screen)
+	}
+}
+
+func TestSameNamesInDifferentFilesAreTold(t *testing.T) {
+	rows := []row{{name: "a.golden", loc: "tui/testdata/80x24/a.golden:1"}, {name: "a.golden", loc: "tui/testdata/120x40/a.golden:1"},
+		{name: "Run", loc: "x/run.go:1-4"}, {name: "Run", loc: "x/run.go:9-12"}}
+	disambiguate(rows)
+	if rows[0].name != "80x24/a.golden" || rows[1].name != "120x40/a.golden" || rows[2].name != "Run" {
+		t.Fatalf("%+v", rows)
+	}
 }

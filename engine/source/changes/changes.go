@@ -28,7 +28,7 @@ import (
 // Options configure the source. Zero fields take their defaults.
 type Options struct {
 	Root          string           // the repository root (or a directory inside it)
-	MaxChanges    int              // the most recent uncommitted changes kept whatever the query (default 3)
+	MaxChanges    int              // the most recent uncommitted changes kept whatever the query (default 3; KeepNone: none)
 	RecentCommits int              // how many recent commits' files are offered (default 5)
 	Now           func() time.Time // the clock (default time.Now); tests fix it
 	// SecretFiles offers changes to files that usually hold secrets
@@ -40,6 +40,12 @@ type Options struct {
 const (
 	DefaultMaxChanges    = 3
 	DefaultRecentCommits = 5
+	// RecentCommitAge: a commit older than this is history (the commits
+	// source), not work in progress.
+	RecentCommitAge = 14 * 24 * time.Hour
+	// KeepNone as MaxChanges keeps no change regardless of the query
+	// (the zero value takes the default).
+	KeepNone = -1
 )
 
 // Validate reports options that cannot work.
@@ -47,7 +53,7 @@ func (o Options) Validate() error {
 	switch {
 	case o.Root == "":
 		return errors.New("changes: no root")
-	case o.MaxChanges < 0:
+	case o.MaxChanges < KeepNone:
 		return fmt.Errorf("changes: max changes %d is negative", o.MaxChanges)
 	case o.RecentCommits < 0:
 		return fmt.Errorf("changes: recent commits %d is negative", o.RecentCommits)
@@ -82,7 +88,7 @@ func (s *Source) Candidates(ctx context.Context, q engine.Query) ([]engine.Candi
 	if err := s.opts.Validate(); err != nil {
 		return nil, err
 	}
-	list, err := collect(ctx, s.opts.Root, s.opts.RecentCommits)
+	list, err := collect(ctx, s.opts.Root, s.opts.RecentCommits, s.opts.Now().Add(-RecentCommitAge))
 	if !s.opts.SecretFiles {
 		list = slices.DeleteFunc(list, func(c change) bool { return index.SecretFile(c.path) })
 	}

@@ -72,6 +72,8 @@ func retryWithBackoff(n int) error {
 // untracked file and an ignored one.
 func workRepo(t *testing.T) *gittest.Repo {
 	r := gittest.New(t)
+	r.Write("README.md", "# Work\n", time.Time{})
+	r.Commit(now.Add(-96*time.Hour), "initial commit") // never a change
 	r.Write(".gitignore", "*.log\n", time.Time{})
 	r.Write("pay/pay.go", payGo, time.Time{})
 	r.Commit(now.Add(-72*time.Hour), "pay: first version")
@@ -242,13 +244,19 @@ func TestCancelled(t *testing.T) {
 	}
 }
 
-func TestOldCommitsOnlyWhenRelevant(t *testing.T) {
+// TestOldCommitsAreNotChanges: a commit older than RecentCommitAge is
+// history (the commits source offers it), not work in progress, even
+// when it mentions the query; a recent one that does is a change.
+func TestOldCommitsAreNotChanges(t *testing.T) {
 	r := gittest.New(t)
-	r.Write("pay/pay.go", payGo, time.Time{})
-	r.Write("docs/guide.md", "# Guide\n", time.Time{})
+	r.Write("README.md", "# Work\n", time.Time{})
+	r.Commit(now.Add(-120*24*time.Hour), "initial commit")
+	r.Write("docs/guide.md", "# Guide\nrefund policy\n", time.Time{})
 	r.Commit(now.Add(-90*24*time.Hour), "release")
+	r.Write("pay/pay.go", payGo, time.Time{})
+	r.Commit(now.Add(-2*24*time.Hour), "pay")
 	r.Write("notes.txt", "hello\n", time.Time{})
-	r.Commit(now.Add(-20*24*time.Hour), "notes")
+	r.Commit(now.Add(-1*24*time.Hour), "notes")
 	src := changes.New(changes.Options{Root: r.Dir, MaxChanges: 1, Now: func() time.Time { return now }})
 	got, err := src.Candidates(context.Background(), engine.Query{Keywords: []string{"refund"}})
 	if err != nil {
@@ -258,9 +266,8 @@ func TestOldCommitsOnlyWhenRelevant(t *testing.T) {
 	for _, c := range got {
 		paths = append(paths, c.Block.Path)
 	}
-	// pay.go mentions refund; notes.txt, the most recent commit, and
-	// guide.md, old, are unrelated: left out (only uncommitted work is kept
-	// whatever the query).
+	// pay.go mentions refund and is recent; notes.txt, the most recent
+	// commit, is unrelated; guide.md mentions refund but is 90 days old.
 	if !slices.Equal(paths, []string{"pay/pay.go"}) {
 		t.Errorf("paths %v", paths)
 	}

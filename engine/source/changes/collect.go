@@ -43,12 +43,12 @@ func diffFlags() []string {
 // untracked files and the recent commits of the work tree at root. Outside
 // a work tree every command fails with ErrNotRepository, and so does
 // collect (no separate check: one process less on every query).
-func collect(ctx context.Context, root string, commits int) ([]change, error) {
+func collect(ctx context.Context, root string, commits int, since time.Time) ([]change, error) {
 	jobs := []func() ([]change, error){
 		func() ([]change, error) { return diffChanges(ctx, root, StatusStaged, "--cached") },
 		func() ([]change, error) { return diffChanges(ctx, root, StatusUnstaged) },
 		func() ([]change, error) { return untracked(ctx, root) },
-		func() ([]change, error) { return committed(ctx, root, commits) },
+		func() ([]change, error) { return committed(ctx, root, commits, since) },
 	}
 	results := make([][]change, len(jobs))
 	errs := make([]error, len(jobs))
@@ -58,11 +58,16 @@ func collect(ctx context.Context, root string, commits int) ([]change, error) {
 	}
 	wg.Wait()
 	var all []change
+	own := loadOwn(root)
 	for i, r := range results {
 		if errors.Is(errs[i], ErrNotRepository) {
 			return nil, ErrNotRepository
 		}
-		all = append(all, r...)
+		for _, c := range r {
+			if !own.has(c.path) {
+				all = append(all, c)
+			}
+		}
 	}
 	return all, errors.Join(errs...)
 }
@@ -123,14 +128,23 @@ const (
 	fieldSep  = "\x1f"
 )
 
-// committed lists the files changed by the last n commits (merges left
-// out: their changes are in the commits they merge), one change per file
-// with its hunks, the newest commit winning for a file changed twice.
-func committed(ctx context.Context, root string, n int) ([]change, error) {
+// committed lists the files changed by the person's own recent commits:
+// among the last n (merges left out: their changes are in the commits
+// they merge), those authored with the repository's user.email since
+// since, and never the repository's first commit (in a fresh clone it is
+// the whole tree, not work in progress). One change per file with its
+// hunks, the newest commit winning for a file changed twice. Without a
+// user.email no commit is known to be the person's: none is offered.
+func committed(ctx context.Context, root string, n int, since time.Time) ([]change, error) {
 	if n <= 0 {
 		return nil, nil
 	}
-	args := append([]string{"log", "-n", strconv.Itoa(n), "--no-merges", "-p", "--format=" + recordSep + "%H" + fieldSep + "%ct" + fieldSep + "%s"}, diffFlags()...)
+	me := userEmail(ctx, root)
+	if me == "" {
+		return nil, nil
+	}
+	format := "--format=" + recordSep + "%H" + fieldSep + "%ct" + fieldSep + "%P" + fieldSep + "%ae" + fieldSep + "%s"
+	args := append([]string{"log", "-n", strconv.Itoa(n), "--no-merges", "-p", format}, diffFlags()...)
 	out, err := Git(ctx, root, args...)
 	if err != nil {
 		if isNoCommits(ctx, root) {
@@ -141,9 +155,18 @@ func committed(ctx context.Context, root string, n int) ([]change, error) {
 	seen := map[string]bool{}
 	var list []change
 	for _, rec := range strings.Split(out, recordSep) {
-		list = append(list, commitChanges(rec, seen)...)
+		list = append(list, commitChanges(rec, seen, me, since)...)
 	}
 	return list, nil
+}
+
+// userEmail is git config user.email, lower-cased; "" when unset.
+func userEmail(ctx context.Context, root string) string {
+	out, err := Git(ctx, root, "config", "--get", "user.email")
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSpace(out))
 }
 
 // isNoCommits reports whether the repository has no commit yet (git log
@@ -153,14 +176,21 @@ func isNoCommits(ctx context.Context, root string) bool {
 	return err != nil && ctx.Err() == nil
 }
 
-func commitChanges(rec string, seen map[string]bool) []change {
+// commitChanges turns one log record (sha, time, parents, author email,
+// subject, then the patch) into changes, when the commit is the person's,
+// recent and not the first.
+func commitChanges(rec string, seen map[string]bool, me string, since time.Time) []change {
 	head, body, _ := strings.Cut(rec, "\n")
-	f := strings.SplitN(head, fieldSep, 3)
-	if len(f) != 3 || f[0] == "" {
+	f := strings.SplitN(head, fieldSep, 5)
+	if len(f) != 5 || f[0] == "" {
 		return nil
 	}
 	secs, _ := strconv.ParseInt(f[1], 10, 64)
 	when := time.Unix(secs, 0)
+	parents, author := strings.TrimSpace(f[2]), strings.ToLower(strings.TrimSpace(f[3]))
+	if parents == "" || author != me || when.Before(since) {
+		return nil
+	}
 	var list []change
 	for _, fd := range ParseDiff(body) {
 		p := fd.Path()
@@ -169,7 +199,7 @@ func commitChanges(rec string, seen map[string]bool) []change {
 		}
 		seen[p] = true
 		c := fileChange(fd, when)
-		c.sha, c.subject = f[0], f[2]
+		c.sha, c.subject = f[0], f[4]
 		list = append(list, c)
 	}
 	return list

@@ -105,7 +105,7 @@ func markRecent(cands []engine.Candidate, list []change, keep int) {
 		}
 		return engine.ByRank(cands[a], cands[b])
 	})
-	for _, i := range idx[:min(keep, len(idx))] {
+	for _, i := range idx[:min(max(keep, 0), len(idx))] {
 		cands[i].Keep = true
 		cands[i].Signals = append(cands[i].Signals, engine.Signal{Name: "keep", Detail: "one of the " + strconv.Itoa(keep) + " most recent uncommitted changes"})
 	}

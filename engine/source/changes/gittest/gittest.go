@@ -28,6 +28,9 @@ func New(t testing.TB) *Repo {
 	}
 	r := &Repo{t: t, Dir: t.TempDir()}
 	r.Git("init", "-q", "-b", "main")
+	// The person at the keyboard is the author of the commits Git makes
+	// (the changes source offers only one's own commits).
+	r.Git("config", "user.email", "ada@example.com")
 	return r
 }
 

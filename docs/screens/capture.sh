@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Captures the explorer as text, in tmux, at 120×40, 80×24 and 60×15, on a
+# fresh clone of this repository and on the Go tree, into docs/screens/.
+# Usage: docs/screens/capture.sh BIN CLONE GOROOT_SRC INDEX_DIR_CLONE INDEX_DIR_GO
+# (CLONE: a fresh clone whose user.email is not the authors', as a new user's is.)
+# --deadline 3s: on the shared 2-core machine the 500ms default of the explorer made
+# sources time out while others built and tested.
+set -euo pipefail
+bin=$1 clone=$2 gosrc=$3 ixc=$4 ixg=$5
+out=$(cd "$(dirname "$0")" && pwd)
+sock=loupe-screens-$$
+state=$(mktemp -d)
+trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$state"' EXIT
+
+shot() { # name w h dir indexdir style query keys...
+  local name=$1 w=$2 h=$3 dir=$4 ix=$5 style=$6 query=$7; shift 7
+  tmux -L "$sock" -f /dev/null new -d -s s -x "$w" -y "$h" -c "$dir" \
+    "env XDG_STATE_HOME=$state TERM=xterm-256color $bin --index-dir $ix --style $style --deadline 3s '$query'; sleep 60"
+  for _ in $(seq 1 150); do
+    if tmux -L "$sock" capture-pane -t s -p | grep -q ' [0-9]*/[0-9]* ─'; then break; fi
+    sleep 0.2
+  done
+  sleep 4 # the background index check and its second search settle
+  for k in "$@"; do tmux -L "$sock" send-keys -t s "$k"; sleep 1.2; done
+  { echo "### $name ($w×$h, --style $style)"; echo '```'; tmux -L "$sock" capture-pane -t s -p; echo '```'; echo; } >> "$out/$w"x"$h.md"
+  tmux -L "$sock" kill-session -t s 2>/dev/null || true
+  sleep 0.5
+}
+
+for size in 120x40 80x24 60x15; do
+  w=${size%x*} h=${size#*x}
+  printf '# The explorer at %s×%s\n\nText captures (tmux capture-pane) made by capture.sh; colours are not kept in text, the dark and light styles differ only in colour.\n\n' "$w" "$h" > "$out/$size.md"
+  shot "this repository: the list and a block" "$w" "$h" "$clone" "$ixc" dark "how is the token budget enforced" j
+  shot "this repository: the exact context (v)" "$w" "$h" "$clone" "$ixc" light "how is the token budget enforced" v
+  shot "this repository: the sessions (ctrl+r)" "$w" "$h" "$clone" "$ixc" dark "how is the token budget enforced" p C-r
+  shot "the Go tree: http.Server" "$w" "$h" "$gosrc" "$ixg" light "http server graceful shutdown" j
+done
