@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -29,6 +30,9 @@ type app struct {
 	diag    *diagnostics.Source // nil unless diagnostics are configured
 	counter engine.Counter
 	stats   index.UpdateStats
+	// stale says, after a refresh that could not refresh, which snapshot
+	// is searched instead; "" after one that did.
+	stale string
 }
 
 // openApp opens the index of root and wires the engine; it does not update
@@ -63,6 +67,36 @@ func (a *app) update(ctx context.Context, progress func(index.Progress)) error {
 	return err
 }
 
+// refresh is update for a reader: when another process is writing the
+// index, or it cannot be written, it does not wait or fail: searches use
+// the last published snapshot, and a.stale says how old it is.
+func (a *app) refresh(ctx context.Context, progress func(index.Progress)) error {
+	st, err := a.ix.Refresh(ctx, progress)
+	var se *index.StaleError
+	if errors.As(err, &se) {
+		a.stale, a.stats = staleNote(se, time.Now()), st
+		return nil
+	}
+	a.stale = ""
+	if err == nil {
+		a.stats = st
+	}
+	return err
+}
+
+// staleNote says which snapshot a stale refresh left searches on.
+func staleNote(se *index.StaleError, now time.Time) string {
+	why := "the index directory cannot be written"
+	if errors.Is(se.Cause, index.ErrLocked) {
+		why = "another loupe is updating the index"
+	}
+	if se.Published.IsZero() {
+		return fmt.Sprintf("index not refreshed (%s): it is still empty (%v)", why, se.Cause)
+	}
+	age := now.Sub(se.Published).Round(time.Second)
+	return fmt.Sprintf("index not refreshed (%s): searching the snapshot of %s (%s old)", why, se.Published.Format(time.TimeOnly), age)
+}
+
 // packFresh packs a query against an up-to-date index in the time of the
 // slower of the two: it retrieves from the index as it is while the
 // update walks the tree, and retrieves again only when the update changed
@@ -70,13 +104,13 @@ func (a *app) update(ctx context.Context, progress func(index.Progress)) error {
 // (index.Read), so an unchanged tree, the common case, loses nothing.
 func (a *app) packFresh(ctx context.Context, progress func(index.Progress), query string, cfg Config, pins, drops []string) (*packResult, error) {
 	updated := make(chan error, 1)
-	go func() { updated <- a.update(ctx, progress) }()
+	go func() { updated <- a.refresh(ctx, progress) }()
 	res, err := a.pack(ctx, query, cfg, pins, drops)
 	if uerr := <-updated; uerr != nil {
 		return nil, uerr
 	}
 	st := a.stats
-	if st.Added+st.Changed+st.Removed+st.Commits > 0 || st.Rebuilt != "" {
+	if st.Added+st.Changed+st.Removed+st.Commits > 0 || st.Rebuilt != "" || st.Moved {
 		return a.pack(ctx, query, cfg, pins, drops)
 	}
 	return res, err

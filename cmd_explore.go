@@ -132,12 +132,16 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 // buildFunc adapts index updates to the explorer's progress channel.
 func buildFunc(ix *index.Index) tui.BuildFunc {
 	return func(ctx context.Context, progress chan<- index.Progress) error {
-		_, err := ix.Update(ctx, func(p index.Progress) {
+		_, err := ix.Refresh(ctx, func(p index.Progress) {
 			select {
 			case progress <- p:
 			default: // the explorer is busy drawing: drop this tick, the next one comes
 			}
 		})
+		var stale *index.StaleError
+		if errors.As(err, &stale) {
+			return nil // another loupe is writing: search its last snapshot
+		}
 		return err
 	}
 }

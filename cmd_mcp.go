@@ -103,7 +103,7 @@ func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Ser
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := a.update(cmd.Context(), nil); err != nil {
+	if err := a.refresh(cmd.Context(), nil); err != nil {
 		a.Close()
 		return nil, nil, err
 	}
@@ -139,7 +139,7 @@ func (s *mcpServer) contextQuery(ctx context.Context, _ *mcp.CallToolRequest, in
 	}
 	if time.Since(s.refreshed) > refreshEvery {
 		s.refreshed = time.Now()
-		if err := s.app.update(ctx, nil); err != nil {
+		if err := s.app.refresh(ctx, nil); err != nil {
 			return nil, contextQueryOut{}, err
 		}
 	}
@@ -148,6 +148,9 @@ func (s *mcpServer) contextQuery(ctx context.Context, _ *mcp.CallToolRequest, in
 		return nil, contextQueryOut{}, err
 	}
 	out := mcpResult(res)
+	if s.app.stale != "" {
+		out.Warnings = append(out.Warnings, s.app.stale)
+	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}, out, nil
 }
 

@@ -89,6 +89,9 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 	if err != nil {
 		return packError(err)
 	}
+	if a.stale != "" {
+		fmt.Fprintln(os.Stderr, "loupe: note:", a.stale)
+	}
 	for _, w := range res.Pack.Warnings {
 		fmt.Fprintln(os.Stderr, "loupe: warning:", w)
 	}

@@ -283,10 +283,10 @@ func TestConcurrentWriters(t *testing.T) {
 
 func TestLockedMessageNamesPid(t *testing.T) {
 	dir := t.TempDir()
-	l, err := acquireLock(context.Background(), dir, 0)
+	l, err := acquireLock(context.Background(), dir, false, nil)
 	must(t, err)
 	defer l.release()
-	_, err = acquireLock(context.Background(), dir, 0)
+	_, err = acquireLock(context.Background(), dir, false, nil)
 	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "pid ") {
 		t.Fatalf("second lock: %v, want ErrLocked naming a pid", err)
 	}

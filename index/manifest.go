@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // FormatVersion is the on-disk format of an index directory. An index
@@ -120,6 +121,17 @@ func (m *manifest) clone() *manifest {
 	return &c
 }
 
+// blockCount is how many block documents the index should hold.
+func (m *manifest) blockCount() uint64 {
+	var n uint64
+	for _, e := range m.Files {
+		if e.Skip == "" {
+			n += uint64(e.NBlocks)
+		}
+	}
+	return n
+}
+
 func decodeManifest(r io.Reader, m *manifest) error {
 	return gob.NewDecoder(bufio.NewReaderSize(r, 1<<16)).Decode(m)
 }
@@ -132,4 +144,13 @@ func manifestStamp(dir string) string {
 		return ""
 	}
 	return fmt.Sprintf("%d:%d", st.Size(), st.ModTime().UnixNano())
+}
+
+// manifestTime is when the manifest was last written, zero if absent.
+func manifestTime(dir string) time.Time {
+	st, err := os.Stat(filepath.Join(dir, manifestName))
+	if err != nil {
+		return time.Time{}
+	}
+	return st.ModTime()
 }

@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"syscall"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
 )
 
 // Snapshots let any number of processes search an index while one
@@ -94,7 +96,10 @@ func copyFile(src, dst string) error {
 }
 
 // pruneSnapshots removes the snapshots of snaps other than keep that no
-// reader has open.
+// reader has open. A snapshot is moved out of the way while its root.bolt
+// is locked, so a reader opening it at that moment either has it whole
+// (and its shared lock keeps it) or does not find it and retries with the
+// newer manifest (see Index.load).
 func pruneSnapshots(snaps, keep string) {
 	entries, err := os.ReadDir(snaps)
 	if err != nil {
@@ -105,25 +110,63 @@ func pruneSnapshots(snaps, keep string) {
 		if p == keep || !e.IsDir() {
 			continue
 		}
-		if unused(filepath.Join(p, "store", "root.bolt")) {
-			os.RemoveAll(p)
+		switch {
+		case strings.HasSuffix(p, ".tmp") || strings.HasSuffix(p, ".old"):
+			os.RemoveAll(p) // left by a writer that died
+		case retire(p):
+			os.RemoveAll(p + ".old")
 		}
 	}
 }
 
-// unused reports whether nobody holds a lock on a bolt file.
-func unused(boltPath string) bool {
-	f, err := os.OpenFile(boltPath, os.O_RDONLY, 0)
-	if errors.Is(err, os.ErrNotExist) {
-		return true
-	}
-	if err != nil {
+// retire renames the snapshot dir to dir.old if nobody holds a lock on its
+// root.bolt, holding that lock meanwhile; it reports whether it did. A
+// snapshot without a root.bolt is renamed too.
+func retire(dir string) bool {
+	f, err := os.OpenFile(filepath.Join(dir, "store", "root.bolt"), os.O_RDONLY, 0)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return false
 	}
-	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	if err == nil {
+		defer f.Close()
+		if ok, err := tryLockFile(f); !ok || err != nil {
+			return false
+		}
+		defer unlockFile(f)
+	}
+	old := dir + ".old"
+	os.RemoveAll(old)
+	if err := os.Rename(dir, old); err != nil {
 		return false
 	}
-	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 	return true
+}
+
+// openSnapshot opens man's snapshot read-only and checks that it holds
+// every block the manifest counts: a segment truncated, zeroed, garbled or
+// deleted shows as a failed open, a panic or a short count, never as
+// silently missing results.
+func openSnapshot(dir string, man *manifest) (bleve.Index, error) {
+	bi, err := openBleve(snapshotPath(dir, man.Gen), true)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCount(bi, man.blockCount()); err != nil {
+		bi.Close()
+		return nil, err
+	}
+	return bi, nil
+}
+
+// checkCount compares the documents bi holds with want.
+func checkCount(bi bleve.Index, want uint64) (err error) {
+	defer recoverInto(&err, "count blocks")
+	n, err := bi.DocCount()
+	if err != nil {
+		return fmt.Errorf("%w: count blocks: %v", ErrCorrupt, err)
+	}
+	if n != want {
+		return fmt.Errorf("%w: the index holds %d blocks, its manifest %d", ErrCorrupt, n, want)
+	}
+	return nil
 }

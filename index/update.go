@@ -23,6 +23,9 @@ type UpdateStats struct {
 	Duration  time.Duration
 	Commits   int    // commits newly indexed
 	Rebuilt   string // why the index was rebuilt from scratch, "" if it was not
+	// Moved is true when searches moved to another snapshot: this Update
+	// wrote one, or another process had published one since.
+	Moved bool
 }
 
 // Files returns how many files the index holds after the Update.
@@ -39,17 +42,108 @@ type plan struct {
 // re-chunks only files whose size, mtime and then content hash changed,
 // deletes the blocks of files that vanished, and indexes new git commits.
 // progress, if not nil, is called from the goroutine running Update.
-// Only one process updates an index at a time; a second one waits briefly
-// and then fails with ErrLocked, naming the holder's pid.
+// Only one process updates an index at a time: Update waits for another
+// writer to finish (saying so once through Options.Logf) until ctx ends.
 func (ix *Index) Update(ctx context.Context, progress func(Progress)) (UpdateStats, error) {
-	start := time.Now()
-	stats := UpdateStats{Skipped: map[string]int{}}
-	report := progressFunc(progress)
-	lock, err := acquireLock(ctx, ix.dir, lockWait)
+	waiting := func(holder string) {
+		ix.opts.logf("index: waiting for %s, which is updating %s", holderName(holder), ix.dir)
+	}
+	lock, err := acquireLock(ctx, ix.dir, true, waiting)
 	if err != nil {
-		return stats, err
+		return UpdateStats{Skipped: map[string]int{}}, err
 	}
 	defer lock.release()
+	return ix.updateLocked(ctx, progress)
+}
+
+// Refresh is Update for a reader, which must never wait for a writer:
+// when another process holds the writer lock, or the index directory
+// cannot be written, it moves to the newest snapshot published and
+// returns a *StaleError saying why and how old that snapshot is. Searches
+// work after it either way.
+func (ix *Index) Refresh(ctx context.Context, progress func(Progress)) (UpdateStats, error) {
+	before, _ := ix.snapshot()
+	lock, err := acquireLock(ctx, ix.dir, false, nil)
+	if err != nil {
+		ix.follow()
+		after, _ := ix.snapshot()
+		st := UpdateStats{Skipped: map[string]int{}, Moved: after != before}
+		return st, ix.staleError(err)
+	}
+	defer lock.release()
+	return ix.updateLocked(ctx, progress)
+}
+
+func holderName(pid string) string {
+	if pid == "" {
+		return "another process"
+	}
+	return "pid " + pid
+}
+
+// StaleError is Refresh's answer when it could not refresh the index:
+// searches use the snapshot published at Published (zero when there is
+// none yet).
+type StaleError struct {
+	Cause     error // why: ErrLocked, or the lock file's open error
+	Published time.Time
+}
+
+func (e *StaleError) Error() string {
+	if e.Published.IsZero() {
+		return fmt.Sprintf("index not refreshed (%v), and no snapshot is published yet", e.Cause)
+	}
+	return fmt.Sprintf("index not refreshed (%v): using the snapshot of %s", e.Cause, e.Published.Format(time.DateTime))
+}
+
+func (e *StaleError) Unwrap() error { return e.Cause }
+
+func (ix *Index) staleError(cause error) *StaleError {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	e := &StaleError{Cause: cause}
+	if ix.bi != nil {
+		e.Published = ix.published
+	}
+	return e
+}
+
+// follow moves readers to the newest published snapshot when another
+// process published one since; it keeps the current one if that fails.
+func (ix *Index) follow() {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	for range loadRetries {
+		stamp := manifestStamp(ix.dir)
+		if stamp == ix.manStamp || stamp == "" {
+			return
+		}
+		disk, err := loadManifest(ix.dir, ix.root)
+		if err != nil {
+			return
+		}
+		if disk.Gen == ix.man.Gen && ix.bi != nil {
+			ix.manStamp = stamp
+			return
+		}
+		if err := ix.swapSnapshot(disk); err == nil {
+			ix.manStamp = stamp
+			ix.published = manifestTime(ix.dir)
+			return
+		}
+	}
+}
+
+// updateLocked is Update once the writer lock is held.
+func (ix *Index) updateLocked(ctx context.Context, progress func(Progress)) (stats UpdateStats, err error) {
+	start := time.Now()
+	stats = UpdateStats{Skipped: map[string]int{}}
+	before, _ := ix.snapshot()
+	defer func() {
+		after, _ := ix.snapshot()
+		stats.Moved = after != before
+	}()
+	report := progressFunc(progress)
 	man, err := ix.reload()
 	if err != nil {
 		return stats, err
@@ -114,7 +208,7 @@ func (ix *Index) reload() (*manifest, error) {
 			return newManifest(ix.root), nil
 		}
 	}
-	ix.manStamp = stamp
+	ix.manStamp, ix.published = stamp, manifestTime(ix.dir)
 	return ix.withRechecks(disk), nil
 }
 
@@ -137,7 +231,7 @@ func (ix *Index) swapSnapshot(man *manifest) error {
 	var bi bleve.Index
 	if len(man.Files) > 0 {
 		var err error
-		if bi, err = openBleve(snapshotPath(ix.dir, man.Gen), true); err != nil {
+		if bi, err = openSnapshot(ix.dir, man); err != nil {
 			return err
 		}
 	}
@@ -229,7 +323,7 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 		return errors.Join(runErr, err)
 	}
 	ix.mu.Lock()
-	ix.manStamp = manifestStamp(ix.dir)
+	ix.manStamp, ix.published = manifestStamp(ix.dir), manifestTime(ix.dir)
 	err = ix.swapSnapshot(man)
 	clear(ix.recheck)
 	ix.mu.Unlock()
