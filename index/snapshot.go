@@ -1,9 +1,11 @@
 package index
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -37,6 +39,10 @@ func publishSnapshot(live, target string) error {
 	tmp := target + ".tmp"
 	os.RemoveAll(tmp)
 	if err := linkTree(live, tmp); err != nil {
+		os.RemoveAll(tmp)
+		return fmt.Errorf("index: publish snapshot: %w", err)
+	}
+	if err := writeStamps(tmp); err != nil {
 		os.RemoveAll(tmp)
 		return fmt.Errorf("index: publish snapshot: %w", err)
 	}
@@ -147,7 +153,11 @@ func retire(dir string) bool {
 // deleted shows as a failed open, a panic or a short count, never as
 // silently missing results.
 func openSnapshot(dir string, man *manifest) (bleve.Index, error) {
-	bi, err := openBleve(snapshotPath(dir, man.Gen), true)
+	path := snapshotPath(dir, man.Gen)
+	if err := checkStamps(path); err != nil {
+		return nil, err
+	}
+	bi, err := openBleve(path, true)
 	if err != nil {
 		return nil, err
 	}
@@ -167,6 +177,79 @@ func checkCount(bi bleve.Index, want uint64) (err error) {
 	}
 	if n != want {
 		return fmt.Errorf("%w: the index holds %d blocks, its manifest %d", ErrCorrupt, n, want)
+	}
+	return nil
+}
+
+// A snapshot's files never change once published: scorch writes a
+// segment once, and root.bolt is a private copy. stampsName records each
+// file's size and modification time at publication; a file written since
+// (truncated, zeroed, garbled, replaced) or gone is found by a few stats,
+// without reading the index.
+const stampsName = "loupe-stamps.json"
+
+type fileStamp struct {
+	Size  int64 `json:"size"`
+	Mtime int64 `json:"mtime"`
+}
+
+// stampTree returns the stamps of the files under dir but the stamp file.
+func stampTree(dir string) (map[string]fileStamp, error) {
+	stamps := map[string]fileStamp{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() == stampsName {
+			return err
+		}
+		st, err := d.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		stamps[filepath.ToSlash(rel)] = fileStamp{Size: st.Size(), Mtime: st.ModTime().UnixNano()}
+		return nil
+	})
+	return stamps, err
+}
+
+func writeStamps(dir string) error {
+	stamps, err := stampTree(dir)
+	if err != nil {
+		return err
+	}
+	b, err := json.Marshal(stamps)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, stampsName), b, 0o600)
+}
+
+// checkStamps fails with ErrCorrupt when a snapshot's files are not the
+// ones published. A snapshot without stamps (an older loupe wrote it)
+// passes.
+func checkStamps(dir string) error {
+	b, err := os.ReadFile(filepath.Join(dir, stampsName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	var want map[string]fileStamp
+	if err == nil {
+		err = json.Unmarshal(b, &want)
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrCorrupt, stampsName, err)
+	}
+	got, err := stampTree(dir)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrCorrupt, err)
+	}
+	for name, w := range want {
+		g, ok := got[name]
+		switch {
+		case !ok:
+			return fmt.Errorf("%w: %s is missing", ErrCorrupt, name)
+		case g != w:
+			return fmt.Errorf("%w: %s changed since it was written", ErrCorrupt, name)
+		}
 	}
 	return nil
 }
