@@ -267,3 +267,24 @@ func progressLine(p index.Progress, elapsed time.Duration) string {
 	}
 	return b.String()
 }
+
+// unknownIDs warns of the pins and drops that name no block retrieved for
+// the query: they had no effect.
+func unknownIDs(res *packResult, pins, drops []string) []string {
+	known := make(map[string]bool, len(res.Retrieval.Candidates))
+	for _, c := range res.Retrieval.Candidates {
+		known[c.ID] = true
+	}
+	var out []string
+	for _, list := range []struct {
+		what string
+		ids  []string
+	}{{"pin", pins}, {"drop", drops}} {
+		for _, id := range list.ids {
+			if !known[id] {
+				out = append(out, fmt.Sprintf("%s %q: no such block among this query's candidates; it had no effect", list.what, id))
+			}
+		}
+	}
+	return out
+}

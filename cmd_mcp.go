@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"sync"
 	"time"
 
@@ -28,7 +30,7 @@ func newMCPCmd(g *globalFlags) *cobra.Command {
 				return err
 			}
 			defer closeFn()
-			return srv.Run(cmd.Context(), &mcp.StdioTransport{})
+			return srv.Run(cmd.Context(), filteredStdio(os.Stdin, os.Stdout))
 		},
 	}
 	bindRequestFlags(cmd.Flags(), f, PackDeadline)
@@ -38,7 +40,7 @@ func newMCPCmd(g *globalFlags) *cobra.Command {
 // contextQueryIn is the context_query tool's input.
 type contextQueryIn struct {
 	Query   string   `json:"query" jsonschema:"what you are about to work on, or a pasted issue or stack trace"`
-	Budget  int      `json:"budget,omitempty" jsonschema:"token budget of the returned context (default: the configured budget, 8000)"`
+	Budget  *int     `json:"budget,omitempty" jsonschema:"token budget of the returned context, a positive number (default when absent: the configured budget, 8000)"`
 	Format  string   `json:"format,omitempty" jsonschema:"md (default), xml or plain"`
 	Sources []string `json:"sources,omitempty" jsonschema:"sources to use (default all): code, docs, changes, diagnostics, commits, notes, tests"`
 	Pins    []string `json:"pins,omitempty" jsonschema:"block ids to include first"`
@@ -99,6 +101,9 @@ func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Ser
 	if err != nil {
 		return nil, nil, err
 	}
+	if cfg.DiagnosticsFile == "-" {
+		return nil, nil, usageError{errors.New("--diagnostics -: loupe mcp speaks the protocol on stdin, so diagnostics cannot come from it too: give a file, or --diagnostics-cmd")}
+	}
 	a, err := openApp(root, g.indexDir, cfg)
 	if err != nil {
 		return nil, nil, err
@@ -125,8 +130,11 @@ func (s *mcpServer) contextQuery(ctx context.Context, _ *mcp.CallToolRequest, in
 		return nil, contextQueryOut{}, fmt.Errorf("context_query: query is empty: say what you are about to work on")
 	}
 	cfg := s.cfg
-	if in.Budget > 0 {
-		cfg.Budget = in.Budget
+	if in.Budget != nil {
+		if *in.Budget <= 0 {
+			return nil, contextQueryOut{}, fmt.Errorf("context_query: budget %d: must be a positive number of tokens (leave it out for the default, %d)", *in.Budget, s.cfg.Budget)
+		}
+		cfg.Budget = *in.Budget
 	}
 	if in.Format != "" {
 		cfg.Format = in.Format
@@ -151,6 +159,7 @@ func (s *mcpServer) contextQuery(ctx context.Context, _ *mcp.CallToolRequest, in
 	if s.app.stale != "" {
 		out.Warnings = append(out.Warnings, s.app.stale)
 	}
+	out.Warnings = append(out.Warnings, unknownIDs(res, in.Pins, in.Drops)...)
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}, out, nil
 }
 

@@ -92,6 +92,9 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 	if a.stale != "" {
 		fmt.Fprintln(os.Stderr, "loupe: note:", a.stale)
 	}
+	for _, w := range unknownIDs(res, f.pins, f.drops) {
+		fmt.Fprintln(os.Stderr, "loupe: warning:", w)
+	}
 	for _, w := range res.Pack.Warnings {
 		fmt.Fprintln(os.Stderr, "loupe: warning:", w)
 	}
