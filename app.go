@@ -38,10 +38,10 @@ type app struct {
 // openApp opens the index of root and wires the engine; it does not update
 // the index (see update and packFresh). progress may be nil.
 func openApp(root, indexDir string, cfg Config) (*app, error) {
-	opts := index.DefaultOptions()
-	opts.IndexDir = indexDir
-	opts.MaxFileSize = cfg.MaxFileSize
-	opts.Logf = func(format string, args ...any) { fmt.Fprintf(os.Stderr, "loupe: "+format+"\n", args...) }
+	opts, err := indexOptions(root, indexDir, cfg)
+	if err != nil {
+		return nil, err
+	}
 	ix, err := index.Open(root, opts)
 	if err != nil {
 		return nil, err

@@ -66,10 +66,12 @@ func runExplore(cmd *cobra.Command, g *globalFlags, f *exploreFlags, args []stri
 // built in the foreground (the explorer shows a progress bar); an existing
 // one is updated in the background.
 func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume bool) (tui.Deps, func(), error) {
-	opts := index.DefaultOptions()
-	opts.IndexDir = indexDir
-	opts.MaxFileSize = cfg.MaxFileSize
-	dir := indexDir
+	opts, err := indexOptions(root, indexDir, cfg)
+	if err != nil {
+		return tui.Deps{}, nil, err
+	}
+	opts.Logf = nil // the explorer owns the terminal
+	dir := opts.IndexDir
 	if dir == "" {
 		d, err := index.DefaultDir(root)
 		if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -136,10 +137,11 @@ func (c Config) Validate() error {
 	}
 	for s, w := range c.Weights {
 		errs = append(errs, oneOf("weight", s, known))
-		if w < 0 {
-			errs = append(errs, fmt.Errorf("weight %s=%g: must be 0 or more", s, w))
+		if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
+			errs = append(errs, fmt.Errorf("weight %s=%g: must be a finite number, 0 or more", s, w))
 		}
 	}
+	errs = append(errs, c.checkWeightSum())
 	if c.Deadline.Duration <= 0 {
 		errs = append(errs, fmt.Errorf("deadline %s: must be positive", c.Deadline))
 	}
@@ -246,4 +248,20 @@ func sourceNames(ss []engine.Source) []string {
 		out[i] = string(s)
 	}
 	return out
+}
+
+// checkWeightSum rejects weights that leave every enabled source a share
+// of 0: nothing would get budget, and every block would drop to a
+// reference.
+func (c Config) checkWeightSum() error {
+	sum := 0.0
+	for s, w := range c.EngineWeights() {
+		if c.Enabled(s) && w > 0 && !math.IsInf(w, 0) {
+			sum += w
+		}
+	}
+	if sum > 0 {
+		return nil
+	}
+	return errors.New("weights: every enabled source has weight 0; give at least one a positive share, e.g. --weight code=4")
 }

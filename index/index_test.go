@@ -325,3 +325,16 @@ func TestIncrementalManyFiles(t *testing.T) {
 		}
 	}
 }
+
+func TestBleveErrorsReadWell(t *testing.T) {
+	disk := errors.New("no space left on device")
+	//lint:ignore SA1006 this is how scorch builds it
+	scorch := fmt.Errorf("%w; %v", error(nil), disk)
+	err := fmt.Errorf("index: write batch: %w", tidyBleve(scorch))
+	if got := err.Error(); got != "index: write batch: no space left on device" {
+		t.Fatalf("got %q", got)
+	}
+	if !errors.Is(err, scorch) {
+		t.Fatal("the chain is lost")
+	}
+}

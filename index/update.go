@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -309,7 +310,7 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 		man.StoreSize, runErr = compactStore(ix.dir, man.Files, man.StoreSize)
 	}
 	if err := bi.Close(); err != nil {
-		return errors.Join(runErr, fmt.Errorf("index: close writer: %w", err))
+		return errors.Join(runErr, fmt.Errorf("index: close writer: %w", tidyBleve(err)))
 	}
 	// The manifest is saved even after an error or a cancellation: it
 	// records exactly the files whose batches were committed, so the next
@@ -404,7 +405,24 @@ func deleteRemoved(bi bleve.Index, man *manifest, removed []string, stats *Updat
 		delete(man.Files, rel)
 	}
 	if err := bi.Batch(b); err != nil {
-		return fmt.Errorf("index: delete removed files: %w", err)
+		return fmt.Errorf("index: delete removed files: %w", tidyBleve(err))
 	}
 	return nil
+}
+
+// bleveError cleans an error from bleve for people: scorch joins a merge's
+// errors with fmt.Errorf("%w; %v", nil, err), which prints as
+// "%!w(<nil>); no space left on device". The error chain is kept.
+type bleveError struct{ err error }
+
+func (e bleveError) Error() string { return strings.ReplaceAll(e.err.Error(), "%!w(<nil>); ", "") }
+
+func (e bleveError) Unwrap() error { return e.err }
+
+// tidyBleve wraps a non-nil error from bleve in bleveError.
+func tidyBleve(err error) error {
+	if err == nil {
+		return nil
+	}
+	return bleveError{err}
 }
