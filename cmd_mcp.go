@@ -123,9 +123,20 @@ func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Ser
 	return srv, func() { a.Close() }, nil
 }
 
-func (s *mcpServer) contextQuery(ctx context.Context, _ *mcp.CallToolRequest, in contextQueryIn) (*mcp.CallToolResult, contextQueryOut, error) {
+// contextQuery serves one request; a panic becomes that request's error,
+// so one bad request (or file) never ends the server.
+func (s *mcpServer) contextQuery(ctx context.Context, req *mcp.CallToolRequest, in contextQueryIn) (res *mcp.CallToolResult, out contextQueryOut, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer func() {
+		if p := recover(); p != nil {
+			res, out, err = nil, contextQueryOut{}, fmt.Errorf("context_query: internal error: %v", p)
+		}
+	}()
+	return s.serve(ctx, in)
+}
+
+func (s *mcpServer) serve(ctx context.Context, in contextQueryIn) (*mcp.CallToolResult, contextQueryOut, error) {
 	if in.Query == "" {
 		return nil, contextQueryOut{}, fmt.Errorf("context_query: query is empty: say what you are about to work on")
 	}

@@ -43,6 +43,8 @@ type fileResult struct {
 	docs    []*document.Document
 	rec     []byte // compressed content for the store
 	err     error
+	// panicked is what a panic while preparing the file said.
+	panicked string
 }
 
 // indexFiles runs the build pipeline: workers (one per core) read, filter,
@@ -74,8 +76,11 @@ func (ix *Index) indexFiles(ctx context.Context, bi bleve.Index, sw *storeWriter
 			w := &batchWriter{buildState: shared, batch: bi.NewBatch(), pending: map[string]*fileEntry{}}
 			var err error
 			for r := range results {
+				if r.panicked != "" {
+					ix.opts.logf("index: %s not indexed: chunking it panicked: %s", r.f.Rel, r.panicked)
+				}
 				if err == nil {
-					if err = w.add(r); err != nil {
+					if err = w.safeAdd(r); err != nil {
 						cancel()
 					}
 				}
@@ -83,7 +88,7 @@ func (ix *Index) indexFiles(ctx context.Context, bi bleve.Index, sw *storeWriter
 				bytes.Add(r.f.Size)
 			}
 			if err == nil {
-				err = w.flush()
+				err = w.safeFlush()
 			}
 			errc <- err
 		}()
@@ -157,10 +162,23 @@ func (ix *Index) startWorkers(ctx context.Context, files []walkFile, olds []*fil
 	return results
 }
 
+// SkipUnchunkable marks a file whose chunking panicked: one bad file is
+// left out (and tried again when it changes), never the end of an Update.
+const SkipUnchunkable = "unchunkable"
+
+// chunkFile is chunk.File; tests replace it to inject a panic.
+var chunkFile = chunk.File
+
 // prepareFile does everything for one file that does not touch the index.
 // old is the manifest's entry, nil for a new file; workers only read it.
-func prepareFile(f walkFile, old *fileEntry, maxSize int64, an analyzers) fileResult {
-	r := fileResult{f: f}
+// A panic (in a chunker, an analyzer) leaves the file out as unchunkable.
+func prepareFile(f walkFile, old *fileEntry, maxSize int64, an analyzers) (r fileResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = fileResult{f: f, skip: SkipUnchunkable, panicked: fmt.Sprint(p)}
+		}
+	}()
+	r = fileResult{f: f}
 	data, err := os.ReadFile(f.Abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -179,7 +197,7 @@ func prepareFile(f walkFile, old *fileEntry, maxSize int64, an analyzers) fileRe
 		r.touched = true
 		return r
 	}
-	r.blocks = uniqueIDs(chunk.File(f.Rel, data))
+	r.blocks = uniqueIDs(chunkFile(f.Rel, data))
 	offs := lineOffsets(data)
 	r.docs = make([]*document.Document, 0, len(r.blocks))
 	for _, b := range r.blocks {
@@ -238,4 +256,24 @@ func blockBytes(data []byte, offs []int, start, end int) []byte {
 		return nil
 	}
 	return data[offs[start-1]:offs[end]]
+}
+
+// safeAdd is add with a panic (in bleve, on a document it cannot take)
+// turned into an error.
+func (w *batchWriter) safeAdd(r fileResult) (err error) {
+	defer recoverPanic(&err, "write "+r.f.Rel)
+	return w.add(r)
+}
+
+// safeFlush is flush with a panic turned into an error.
+func (w *batchWriter) safeFlush() (err error) {
+	defer recoverPanic(&err, "write batch")
+	return w.flush()
+}
+
+// recoverPanic turns a panic into an error; use it deferred.
+func recoverPanic(err *error, what string) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("index: %s: panic: %v", what, p)
+	}
 }

@@ -137,6 +137,7 @@ func (ix *Index) follow() {
 
 // updateLocked is Update once the writer lock is held.
 func (ix *Index) updateLocked(ctx context.Context, progress func(Progress)) (stats UpdateStats, err error) {
+	defer recoverPanic(&err, "update")
 	start := time.Now()
 	stats = UpdateStats{Skipped: map[string]int{}}
 	before, _ := ix.snapshot()
