@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
+
+	"github.com/loupe-dev/loupe/index"
 )
 
 // version is loupe's version, reported to MCP clients.
@@ -88,7 +91,20 @@ type mcpServer struct {
 	app       *app
 	cfg       Config
 	refreshed time.Time
+	srv       *mcp.Server
+	// built is closed when the first index update, which runs in the
+	// background so that initialize is answered at once, has ended;
+	// buildErr and builtAt are written before built is closed and read
+	// only after.
+	built    chan struct{}
+	buildErr error
+	builtAt  time.Time // when the first update succeeded; zero if it failed
+	progress atomic.Pointer[index.Progress]
 }
+
+// firstQueryWait bounds how long a query waits for the first index update
+// before it is answered from what is indexed so far.
+const firstQueryWait = 20 * time.Second
 
 const refreshEvery = 2 * time.Second
 
@@ -108,19 +124,75 @@ func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Ser
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := a.refresh(cmd.Context(), nil); err != nil {
-		a.Close()
-		return nil, nil, err
-	}
-	s := &mcpServer{app: a, cfg: cfg, refreshed: time.Now()}
+	s := &mcpServer{app: a, cfg: cfg, built: make(chan struct{})}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "loupe", Version: version}, nil)
+	s.srv = srv
+	ctx, cancel := context.WithCancel(cmd.Context())
+	go s.build(ctx)
 	mcp.AddTool(srv, &mcp.Tool{
 		Name: "context_query",
 		Description: "Find, rank and pack the code, docs, recent changes, diagnostics, commits, notes and tests " +
 			"of this repository that matter for a task, within a token budget. Returns the assembled context " +
 			"and the blocks with their locations.",
 	}, s.contextQuery)
-	return srv, func() { a.Close() }, nil
+	closeFn := func() {
+		cancel()
+		<-s.built
+		a.Close()
+	}
+	return srv, closeFn, nil
+}
+
+// build runs the first index update, reporting progress to the clients
+// as log messages (sent once a client sets a log level).
+func (s *mcpServer) build(ctx context.Context) {
+	defer close(s.built)
+	var last time.Time
+	start := time.Now()
+	s.buildErr = s.app.refresh(ctx, func(p index.Progress) {
+		s.progress.Store(&p)
+		if p.Phase == "done" || time.Since(last) >= time.Second {
+			last = time.Now()
+			s.log(ctx, progressLine(p, time.Since(start)))
+		}
+	})
+	if s.buildErr != nil {
+		s.log(ctx, "index update failed: "+s.buildErr.Error())
+		return // the next query refreshes again and reports the error
+	}
+	s.builtAt = time.Now()
+}
+
+// log sends an info message to every client.
+func (s *mcpServer) log(ctx context.Context, msg string) {
+	for ss := range s.srv.Sessions() {
+		ss.Log(ctx, &mcp.LoggingMessageParams{Level: "info", Logger: "loupe", Data: msg}) //nolint:errcheck // best effort
+	}
+}
+
+// building waits up to firstQueryWait for the first update; it returns a
+// warning when the update is still running. (A failed first update leaves
+// s.refreshed zero: the query refreshes again and reports the error.)
+func (s *mcpServer) building(ctx context.Context) (string, error) {
+	select {
+	case <-s.built:
+		return "", nil
+	default:
+	}
+	t := time.NewTimer(firstQueryWait)
+	defer t.Stop()
+	select {
+	case <-s.built:
+		return "", nil
+	case <-t.C:
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+	line := "index still being built"
+	if p := s.progress.Load(); p != nil {
+		line = fmt.Sprintf("index still being built (%s %d/%d files)", p.Phase, p.FilesDone, p.FilesTotal)
+	}
+	return line + ": this answer comes from what is indexed so far; ask again for a complete one", nil
 }
 
 // contextQuery serves one request; a panic becomes that request's error,
@@ -156,7 +228,14 @@ func (s *mcpServer) serve(ctx context.Context, in contextQueryIn) (*mcp.CallTool
 	if err := cfg.Validate(); err != nil {
 		return nil, contextQueryOut{}, fmt.Errorf("context_query: %w", err)
 	}
-	if time.Since(s.refreshed) > refreshEvery {
+	partial, err := s.building(ctx)
+	if err != nil {
+		return nil, contextQueryOut{}, err
+	}
+	if partial == "" && s.refreshed.IsZero() {
+		s.refreshed = s.builtAt
+	}
+	if partial == "" && time.Since(s.refreshed) > refreshEvery {
 		s.refreshed = time.Now()
 		if err := s.app.refresh(ctx, nil); err != nil {
 			return nil, contextQueryOut{}, err
@@ -167,7 +246,9 @@ func (s *mcpServer) serve(ctx context.Context, in contextQueryIn) (*mcp.CallTool
 		return nil, contextQueryOut{}, err
 	}
 	out := mcpResult(res)
-	if s.app.stale != "" {
+	if partial != "" {
+		out.Warnings = append(out.Warnings, partial)
+	} else if s.app.stale != "" {
 		out.Warnings = append(out.Warnings, s.app.stale)
 	}
 	out.Warnings = append(out.Warnings, unknownIDs(res, in.Pins, in.Drops)...)

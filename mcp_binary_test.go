@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -137,5 +139,25 @@ func TestMCPRequestChecks(t *testing.T) {
 	res := runBin(t, "", "mcp", "--root", root, "--index-dir", ix, "--diagnostics", "-")
 	if res.err == nil || !strings.Contains(res.stderr, "stdin") {
 		t.Errorf("--diagnostics - accepted: %v %s", res.err, res.stderr)
+	}
+}
+
+// TestMCPAnswersInitializeBeforeIndexing: on a repository without an
+// index, initialize is answered while the first build runs (its manifest
+// is written only when it ends), and a query is answered.
+func TestMCPAnswersInitializeBeforeIndexing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("indexes 4000 files")
+	}
+	root, ix := fixture(t, "payments")
+	addFiles(t, root, 4000)
+	c := startMCP(t, "--root", root, "--index-dir", ix)
+	c.initialize()
+	if _, err := os.Stat(filepath.Join(ix, "manifest.gob")); err == nil {
+		t.Fatal("initialize was answered only after the index was built")
+	}
+	c.send(`{"jsonrpc":"2.0","id":30,"method":"tools/call","params":{"name":"context_query","arguments":{"query":"retry failed payments with backoff"}}}`)
+	if r := c.next(); r.Error != nil || strings.Contains(string(r.Result), `"isError":true`) {
+		t.Fatalf("query during the first build: %+v %s", r.Error, r.Result)
 	}
 }
