@@ -93,8 +93,10 @@ func (ix *Index) indexFiles(ctx context.Context, bi bleve.Index, sw *storeWriter
 			errc <- err
 		}()
 	}
+	cp := &checkpointer{dir: ix.dir, st: shared, last: time.Now()}
 	err := waitWriters(errc, ix.workers(), func() {
 		report(Progress{Phase: "index", FilesDone: int(done.Load()), FilesTotal: len(p.read), BytesDone: bytes.Load(), BytesTotal: p.bytes})
+		cp.maybe(done.Load())
 	})
 	if err == nil {
 		err = ctx.Err()
@@ -275,5 +277,44 @@ func (w *batchWriter) safeFlush() (err error) {
 func recoverPanic(err *error, what string) {
 	if p := recover(); p != nil {
 		*err = fmt.Errorf("index: %s: panic: %v", what, p)
+	}
+}
+
+// Checkpoints: a long Update saves the manifest of what it has committed
+// every checkpointFiles files or checkpointEvery, whichever comes first.
+var (
+	checkpointFiles = int64(1000)
+	checkpointEvery = 10 * time.Second
+)
+
+// checkpointer saves checkpoints from the goroutine running the Update.
+type checkpointer struct {
+	dir      string
+	st       *buildState
+	last     time.Time
+	lastDone int64
+	saved    int // files in the last checkpoint saved
+}
+
+// maybe saves a checkpoint when one is due. The entries in the manifest
+// are exactly those whose batches are committed, and the content store is
+// synced up to the length recorded, so resuming from it is safe.
+func (c *checkpointer) maybe(done int64) {
+	if done-c.lastDone < checkpointFiles && time.Since(c.last) < checkpointEvery {
+		return
+	}
+	c.last, c.lastDone = time.Now(), done
+	c.st.mu.Lock()
+	if len(c.st.man.Files) == c.saved {
+		c.st.mu.Unlock()
+		return // nothing committed since the last one
+	}
+	c.saved = len(c.st.man.Files)
+	cp := c.st.man.clone()
+	err := c.st.sw.f.Sync()
+	cp.StoreSize = c.st.sw.off
+	c.st.mu.Unlock()
+	if err == nil {
+		cp.saveAs(c.dir, checkpointName) //nolint:errcheck // a missed checkpoint only costs a resume
 	}
 }

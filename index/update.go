@@ -159,7 +159,16 @@ func (ix *Index) updateLocked(ctx context.Context, progress func(Progress)) (sta
 	p := ix.makePlan(tree, man, &stats)
 	if len(p.read) > 0 || len(p.removed) > 0 || stats.Rebuilt != "" {
 		if err := ix.write(ctx, man, p, &stats, report); err != nil {
-			return stats, err
+			if !errors.Is(err, ErrCorrupt) || stats.Rebuilt != "" {
+				return stats, err
+			}
+			// What was written does not check out (a resumed Update
+			// left blocks behind, a file was damaged meanwhile): start
+			// over once, from scratch.
+			ix.mu.Lock()
+			ix.markRebuild(err.Error())
+			ix.mu.Unlock()
+			return ix.updateLocked(ctx, progress)
 		}
 	}
 	if err := ix.updateCommits(ctx, &stats, report); err != nil {
@@ -185,8 +194,25 @@ func (ix *Index) rebuildReason() string {
 
 // reload re-reads the manifest under the writer lock (another process may
 // have updated the index since Open) and moves to its snapshot if it did.
-// It returns a private copy for the Update to change.
+// It returns a private copy for the Update to change: the checkpoint of an
+// Update that was killed on top of it, if there is one, so that the files
+// it committed are not indexed again.
 func (ix *Index) reload() (*manifest, error) {
+	man, err := ix.reloadManifest()
+	if err != nil || ix.rebuildReason() != "" {
+		return man, err
+	}
+	cp := loadCheckpoint(ix.dir, ix.root, man.Gen)
+	if cp == nil {
+		return man, nil
+	}
+	ix.opts.logf("index: resuming an interrupted update: %d files were already indexed", len(cp.Files)-len(man.Files))
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.withRechecks(cp), nil
+}
+
+func (ix *Index) reloadManifest() (*manifest, error) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	if ix.rebuild != "" {
@@ -324,6 +350,7 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 	if err := man.save(ix.dir); err != nil {
 		return errors.Join(runErr, err)
 	}
+	os.Remove(filepath.Join(ix.dir, checkpointName))
 	ix.mu.Lock()
 	ix.manStamp, ix.published = manifestStamp(ix.dir), manifestTime(ix.dir)
 	err = ix.swapSnapshot(man)
@@ -375,7 +402,7 @@ func (ix *Index) wipe() error {
 		ix.commits.close()
 		ix.commits = nil
 	}
-	for _, name := range []string{blocksDir, snapshotsDir, storeName, manifestName, commitsDir} {
+	for _, name := range []string{blocksDir, snapshotsDir, storeName, manifestName, checkpointName, commitsDir} {
 		if err := os.RemoveAll(filepath.Join(ix.dir, name)); err != nil {
 			return fmt.Errorf("index: wipe %s: %w", ix.dir, err)
 		}
