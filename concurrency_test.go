@@ -114,3 +114,23 @@ func mustRun(t *testing.T, r binResult) binResult {
 	}
 	return r
 }
+
+// TestPackReadsAnIndexItCannotWrite: an index directory whose writer lock
+// cannot be opened (here the lock file is a directory; a read-only
+// directory gives the same error) still serves its last snapshot, with a
+// note, instead of failing.
+func TestPackReadsAnIndexItCannotWrite(t *testing.T) {
+	root, ix := fixture(t, "payments")
+	mustRun(t, runBin(t, "", "index", root, "--index-dir", ix))
+	lock := filepath.Join(ix, "writer.lock")
+	if err := os.Remove(lock); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(lock, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := mustRun(t, runBin(t, "", "pack", concurrentQuery, "--root", root, "--index-dir", ix))
+	if !strings.Contains(r.stdout, "retryWithBackoff") || !strings.Contains(r.stderr, "cannot be written") {
+		t.Fatalf("pack on an index it cannot write:\n%s\n%.500s", r.stderr, r.stdout)
+	}
+}
