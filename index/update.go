@@ -132,6 +132,9 @@ func (ix *Index) follow() {
 			ix.published = manifestTime(ix.dir)
 			return
 		}
+		if manifestStamp(ix.dir) == stamp {
+			return // not a writer racing us: the snapshot is damaged; keep ours
+		}
 	}
 }
 
