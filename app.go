@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -30,17 +31,18 @@ type app struct {
 	counter engine.Counter
 	stats   index.UpdateStats
 	model   *model // nil unless a local model is configured
+	// stale says, after a refresh that could not refresh, which snapshot
+	// is searched instead; "" after one that did.
+	stale string
 }
 
 // openApp opens the index of root and wires the engine; it does not update
 // the index (see update and packFresh). progress may be nil.
 func openApp(root, indexDir string, cfg Config) (*app, error) {
-	opts := index.DefaultOptions()
-	opts.IndexDir = indexDir
-	opts.MaxFileSize = cfg.MaxFileSize
-	opts.SecretFiles = cfg.SecretFiles
-	opts.Ignore = append(opts.Ignore, changes.OwnIgnores(root)...)
-	opts.Logf = func(format string, args ...any) { fmt.Fprintf(os.Stderr, "loupe: "+format+"\n", args...) }
+	opts, err := indexOptions(root, indexDir, cfg)
+	if err != nil {
+		return nil, err
+	}
 	ix, err := index.Open(root, opts)
 	if err != nil {
 		return nil, err
@@ -70,6 +72,36 @@ func (a *app) update(ctx context.Context, progress func(index.Progress)) error {
 	return err
 }
 
+// refresh is update for a reader: when another process is writing the
+// index, or it cannot be written, it does not wait or fail: searches use
+// the last published snapshot, and a.stale says how old it is.
+func (a *app) refresh(ctx context.Context, progress func(index.Progress)) error {
+	st, err := a.ix.Refresh(ctx, progress)
+	var se *index.StaleError
+	if errors.As(err, &se) {
+		a.stale, a.stats = staleNote(se, time.Now()), st
+		return nil
+	}
+	a.stale = ""
+	if err == nil {
+		a.stats = st
+	}
+	return err
+}
+
+// staleNote says which snapshot a stale refresh left searches on.
+func staleNote(se *index.StaleError, now time.Time) string {
+	why := "the index directory cannot be written"
+	if errors.Is(se.Cause, index.ErrLocked) {
+		why = "another loupe is updating the index"
+	}
+	if se.Published.IsZero() {
+		return fmt.Sprintf("index not refreshed (%s): it is still empty (%v)", why, se.Cause)
+	}
+	age := now.Sub(se.Published).Round(time.Second)
+	return fmt.Sprintf("index not refreshed (%s): searching the snapshot of %s (%s old)", why, se.Published.Format(time.TimeOnly), age)
+}
+
 // packFresh packs a query against an up-to-date index in the time of the
 // slower of the two: it retrieves from the index as it is while the
 // update walks the tree, and retrieves again only when the update changed
@@ -77,14 +109,14 @@ func (a *app) update(ctx context.Context, progress func(index.Progress)) error {
 // (index.Read), so an unchanged tree, the common case, loses nothing.
 func (a *app) packFresh(ctx context.Context, progress func(index.Progress), query string, cfg Config, pins, drops []string) (*packResult, error) {
 	updated := make(chan error, 1)
-	go func() { updated <- a.update(ctx, progress) }()
+	go func() { updated <- a.refresh(ctx, progress) }()
 	res, err := a.pack(ctx, query, cfg, pins, drops)
 	if uerr := <-updated; uerr != nil {
 		return nil, uerr
 	}
 	embedded := a.model.syncNow(ctx, os.Stderr)
 	st := a.stats
-	if st.Added+st.Changed+st.Removed+st.Commits > 0 || st.Rebuilt != "" || embedded > 0 {
+	if st.Added+st.Changed+st.Removed+st.Commits > 0 || st.Rebuilt != "" || st.Moved || embedded > 0 {
 		return a.pack(ctx, query, cfg, pins, drops)
 	}
 	return res, err
@@ -249,4 +281,25 @@ func progressLine(p index.Progress, elapsed time.Duration) string {
 		}
 	}
 	return b.String()
+}
+
+// unknownIDs warns of the pins and drops that name no block retrieved for
+// the query: they had no effect.
+func unknownIDs(res *packResult, pins, drops []string) []string {
+	known := make(map[string]bool, len(res.Retrieval.Candidates))
+	for _, c := range res.Retrieval.Candidates {
+		known[c.ID] = true
+	}
+	var out []string
+	for _, list := range []struct {
+		what string
+		ids  []string
+	}{{"pin", pins}, {"drop", drops}} {
+		for _, id := range list.ids {
+			if !known[id] {
+				out = append(out, fmt.Sprintf("%s %q: no such block among this query's candidates; it had no effect", list.what, id))
+			}
+		}
+	}
+	return out
 }

@@ -12,7 +12,7 @@ import (
 // (it gave the default 3); -1 is refused.
 func TestMaxChangesZeroMeansZero(t *testing.T) {
 	root, ix := fixture(t, "payments")
-	gitInit(t, root)
+	gitFixture(t, root)
 	if err := os.WriteFile(filepath.Join(root, "scratch.txt"), []byte("lunch order: pizza\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestFirstContactNotes(t *testing.T) {
 		t.Fatalf("non-git directory said %d times: %q", strings.Count(errOut, "not in a git repository"), errOut)
 	}
 	root, ix2 := fixture(t, "payments")
-	gitInit(t, root)
+	gitFixture(t, root)
 	errOut = stderrOf(t, func() {
 		if _, err := runCLI(t, "", "pack", "ledger", "--root", root, "--index-dir", ix2); err != nil {
 			t.Error(err)

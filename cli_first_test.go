@@ -66,7 +66,7 @@ func TestHelpHasExamplesAndFlagValuesComplete(t *testing.T) {
 // works on the whole repository and paths keep their prefix.
 func TestRunFromASubdirectoryFindsTheRepository(t *testing.T) {
 	root, ix := fixture(t, "payments")
-	gitInit(t, root)
+	gitFixture(t, root)
 	t.Chdir(filepath.Join(root, "py", "payments"))
 	out, err := runCLI(t, "", "pack", "retry failed payments", "--index-dir", ix, "--format", "json", "--sources", "code")
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 )
 
 // gitRepo makes root a git repository with one old commit by someone else.
-func gitInit(t *testing.T, root string) {
+func gitFixture(t *testing.T, root string) {
 	t.Helper()
 	env := append(os.Environ(), "GIT_AUTHOR_DATE=2020-01-02T03:04:05Z", "GIT_COMMITTER_DATE=2020-01-02T03:04:05Z",
 		"GIT_AUTHOR_NAME=fixture", "GIT_AUTHOR_EMAIL=fixture@example.com", "GIT_COMMITTER_NAME=fixture",
@@ -28,7 +28,7 @@ func gitInit(t *testing.T, root string) {
 // change or come back as a docs block.
 func TestPackOutInsideTheRepositoryIsNotPackedBack(t *testing.T) {
 	root, ix := fixture(t, "payments")
-	gitInit(t, root)
+	gitFixture(t, root)
 	out := filepath.Join(root, "loupe-context.md")
 	if _, err := runCLI(t, "", "pack", "ledger balance", "--root", root, "--index-dir", ix, "--out", out); err != nil {
 		t.Fatal(err)

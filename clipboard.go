@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/atotto/clipboard"
+	"github.com/charmbracelet/x/term"
+
 	"github.com/loupe-dev/loupe/index/safefile"
 )
 
@@ -91,11 +93,9 @@ func osc52(text string) string {
 func saveFallback(text string) (string, error) {
 	name := "loupe-context-" + time.Now().Format("20060102-150405.000") + ".md"
 	path := filepath.Join(os.TempDir(), name)
-	return path, safefile.Write(path, []byte(text))
+	return path, safefile.WritePrivate(path, []byte(text))
 }
 
-// isTerminal reports whether f is a character device (a terminal).
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
+// isTerminal reports whether f is a terminal. A character device is not
+// enough: /dev/null is one, and OSC 52 written there copies nothing.
+func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }

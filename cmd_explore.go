@@ -73,12 +73,12 @@ func runExplore(cmd *cobra.Command, g *globalFlags, f *exploreFlags, args []stri
 // built in the foreground (the explorer shows a progress bar); an existing
 // one is updated in the background.
 func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume bool) (tui.Deps, func(), error) {
-	opts := index.DefaultOptions()
-	opts.IndexDir = indexDir
-	opts.MaxFileSize = cfg.MaxFileSize
-	opts.SecretFiles = cfg.SecretFiles
-	opts.Ignore = append(opts.Ignore, changes.OwnIgnores(root)...)
-	dir := indexDir
+	opts, err := indexOptions(root, indexDir, cfg)
+	if err != nil {
+		return tui.Deps{}, nil, err
+	}
+	opts.Logf = nil // the explorer owns the terminal
+	dir := opts.IndexDir
 	if dir == "" {
 		d, err := index.DefaultDir(root)
 		if err != nil {
@@ -156,12 +156,16 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 // buildFunc adapts index updates to the explorer's progress channel.
 func buildFunc(ix *index.Index, root string) tui.BuildFunc {
 	return func(ctx context.Context, progress chan<- index.Progress) error {
-		st, err := ix.Update(ctx, func(p index.Progress) {
+		st, err := ix.Refresh(ctx, func(p index.Progress) {
 			select {
 			case progress <- p:
 			default: // the explorer is busy drawing: drop this tick, the next one comes
 			}
 		})
+		var stale *index.StaleError
+		if errors.As(err, &stale) {
+			return nil // another loupe is writing: search its last snapshot
+		}
 		if err == nil && st.Files() == 0 {
 			return fmt.Errorf("%w: %s", tui.ErrNothingIndexed, nothingIndexedNote(root, st))
 		}

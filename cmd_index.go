@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/loupe-dev/loupe/engine/source/changes"
 	"github.com/loupe-dev/loupe/index"
 )
 
@@ -47,12 +46,17 @@ func runIndex(cmd *cobra.Command, path, indexDir string, maxFileSize int64) erro
 	if err != nil {
 		return err
 	}
-	opts := index.DefaultOptions()
-	opts.IndexDir = indexDir
-	opts.MaxFileSize = maxFileSize
-	opts.SecretFiles = secretFilesConfigured(root)
-	opts.Ignore = append(opts.Ignore, changes.OwnIgnores(root)...)
-	opts.Logf = func(format string, args ...any) { fmt.Fprintf(os.Stderr, "loupe: "+format+"\n", args...) }
+	cfg, _, err := LoadConfig(root)
+	if err != nil {
+		return err
+	}
+	if cmd.Flags().Changed("max-file-size") {
+		cfg.MaxFileSize = maxFileSize
+	}
+	opts, err := indexOptions(root, indexDir, cfg)
+	if err != nil {
+		return err
+	}
 	if err := opts.Validate(); err != nil {
 		return usageError{err}
 	}

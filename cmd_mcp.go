@@ -2,12 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
+
+	"github.com/loupe-dev/loupe/index"
 )
 
 // version is loupe's version, reported to MCP clients.
@@ -28,7 +33,7 @@ func newMCPCmd(g *globalFlags) *cobra.Command {
 				return err
 			}
 			defer closeFn()
-			return srv.Run(cmd.Context(), &mcp.StdioTransport{})
+			return srv.Run(cmd.Context(), filteredStdio(os.Stdin, os.Stdout))
 		},
 	}
 	bindRequestFlags(cmd.Flags(), f, PackDeadline)
@@ -38,7 +43,7 @@ func newMCPCmd(g *globalFlags) *cobra.Command {
 // contextQueryIn is the context_query tool's input.
 type contextQueryIn struct {
 	Query   string   `json:"query" jsonschema:"what you are about to work on, or a pasted issue or stack trace"`
-	Budget  int      `json:"budget,omitempty" jsonschema:"token budget of the returned context (default: the configured budget, 8000)"`
+	Budget  *int     `json:"budget,omitempty" jsonschema:"token budget of the returned context, a positive number (default when absent: the configured budget, 8000)"`
 	Format  string   `json:"format,omitempty" jsonschema:"md (default), xml or plain"`
 	Sources []string `json:"sources,omitempty" jsonschema:"sources to use (default all): code, docs, changes, diagnostics, commits, notes, tests"`
 	Pins    []string `json:"pins,omitempty" jsonschema:"block ids to include first"`
@@ -91,7 +96,20 @@ type mcpServer struct {
 	app       *app
 	cfg       Config
 	refreshed time.Time
+	srv       *mcp.Server
+	// built is closed when the first index update, which runs in the
+	// background so that initialize is answered at once, has ended;
+	// buildErr and builtAt are written before built is closed and read
+	// only after.
+	built    chan struct{}
+	buildErr error
+	builtAt  time.Time // when the first update succeeded; zero if it failed
+	progress atomic.Pointer[index.Progress]
 }
+
+// firstQueryWait bounds how long a query waits for the first index update
+// before it is answered from what is indexed so far.
+const firstQueryWait = 20 * time.Second
 
 const refreshEvery = 2 * time.Second
 
@@ -104,35 +122,108 @@ func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Ser
 	if err != nil {
 		return nil, nil, err
 	}
+	if cfg.DiagnosticsFile == "-" {
+		return nil, nil, usageError{errors.New("--diagnostics -: loupe mcp speaks the protocol on stdin, so diagnostics cannot come from it too: give a file, or --diagnostics-cmd")}
+	}
 	a, err := openApp(root, g.indexDir, cfg)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := a.update(cmd.Context(), nil); err != nil {
-		a.Close()
-		return nil, nil, err
-	}
-	a.model.syncBackground()
-	s := &mcpServer{app: a, cfg: cfg, refreshed: time.Now()}
+	s := &mcpServer{app: a, cfg: cfg, built: make(chan struct{})}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "loupe", Version: version}, nil)
+	s.srv = srv
+	ctx, cancel := context.WithCancel(cmd.Context())
+	go s.build(ctx)
 	mcp.AddTool(srv, &mcp.Tool{
 		Name: "context_query",
 		Description: "Find, rank and pack the code, docs, recent changes, diagnostics, commits, notes and tests " +
 			"of this repository that matter for a task, within a token budget. Returns the assembled context " +
 			"and the blocks with their locations.",
 	}, s.contextQuery)
-	return srv, func() { a.Close() }, nil
+	closeFn := func() {
+		cancel()
+		<-s.built
+		a.Close()
+	}
+	return srv, closeFn, nil
 }
 
-func (s *mcpServer) contextQuery(ctx context.Context, _ *mcp.CallToolRequest, in contextQueryIn) (*mcp.CallToolResult, contextQueryOut, error) {
+// build runs the first index update, reporting progress to the clients
+// as log messages (sent once a client sets a log level).
+func (s *mcpServer) build(ctx context.Context) {
+	defer close(s.built)
+	var last time.Time
+	start := time.Now()
+	s.buildErr = s.app.refresh(ctx, func(p index.Progress) {
+		s.progress.Store(&p)
+		if p.Phase == "done" || time.Since(last) >= time.Second {
+			last = time.Now()
+			s.log(ctx, progressLine(p, time.Since(start)))
+		}
+	})
+	if s.buildErr != nil {
+		s.log(ctx, "index update failed: "+s.buildErr.Error())
+		return // the next query refreshes again and reports the error
+	}
+	s.builtAt = time.Now()
+	s.app.model.syncBackground()
+}
+
+// log sends an info message to every client.
+func (s *mcpServer) log(ctx context.Context, msg string) {
+	for ss := range s.srv.Sessions() {
+		ss.Log(ctx, &mcp.LoggingMessageParams{Level: "info", Logger: "loupe", Data: msg}) //nolint:errcheck // best effort
+	}
+}
+
+// building waits up to firstQueryWait for the first update; it returns a
+// warning when the update is still running. (A failed first update leaves
+// s.refreshed zero: the query refreshes again and reports the error.)
+func (s *mcpServer) building(ctx context.Context) (string, error) {
+	select {
+	case <-s.built:
+		return "", nil
+	default:
+	}
+	t := time.NewTimer(firstQueryWait)
+	defer t.Stop()
+	select {
+	case <-s.built:
+		return "", nil
+	case <-t.C:
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+	line := "index still being built"
+	if p := s.progress.Load(); p != nil {
+		line = fmt.Sprintf("index still being built (%s %d/%d files)", p.Phase, p.FilesDone, p.FilesTotal)
+	}
+	return line + ": this answer comes from what is indexed so far; ask again for a complete one", nil
+}
+
+// contextQuery serves one request; a panic becomes that request's error,
+// so one bad request (or file) never ends the server.
+func (s *mcpServer) contextQuery(ctx context.Context, req *mcp.CallToolRequest, in contextQueryIn) (res *mcp.CallToolResult, out contextQueryOut, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	defer func() {
+		if p := recover(); p != nil {
+			res, out, err = nil, contextQueryOut{}, fmt.Errorf("context_query: internal error: %v", p)
+		}
+	}()
+	return s.serve(ctx, in)
+}
+
+func (s *mcpServer) serve(ctx context.Context, in contextQueryIn) (*mcp.CallToolResult, contextQueryOut, error) {
 	if in.Query == "" {
 		return nil, contextQueryOut{}, fmt.Errorf("context_query: query is empty: say what you are about to work on")
 	}
 	cfg := s.cfg
-	if in.Budget > 0 {
-		cfg.Budget = in.Budget
+	if in.Budget != nil {
+		if *in.Budget <= 0 {
+			return nil, contextQueryOut{}, fmt.Errorf("context_query: budget %d: must be a positive number of tokens (leave it out for the default, %d)", *in.Budget, s.cfg.Budget)
+		}
+		cfg.Budget = *in.Budget
 	}
 	if in.Format != "" {
 		cfg.Format = in.Format
@@ -146,9 +237,16 @@ func (s *mcpServer) contextQuery(ctx context.Context, _ *mcp.CallToolRequest, in
 	if err := cfg.Validate(); err != nil {
 		return nil, contextQueryOut{}, fmt.Errorf("context_query: %w", err)
 	}
-	if time.Since(s.refreshed) > refreshEvery {
+	partial, err := s.building(ctx)
+	if err != nil {
+		return nil, contextQueryOut{}, err
+	}
+	if partial == "" && s.refreshed.IsZero() {
+		s.refreshed = s.builtAt
+	}
+	if partial == "" && time.Since(s.refreshed) > refreshEvery {
 		s.refreshed = time.Now()
-		if err := s.app.update(ctx, nil); err != nil {
+		if err := s.app.refresh(ctx, nil); err != nil {
 			return nil, contextQueryOut{}, err
 		}
 		s.app.model.syncBackground()
@@ -161,6 +259,12 @@ func (s *mcpServer) contextQuery(ctx context.Context, _ *mcp.CallToolRequest, in
 	if s.app.model != nil {
 		out.Model = &res.Model
 	}
+	if partial != "" {
+		out.Warnings = append(out.Warnings, partial)
+	} else if s.app.stale != "" {
+		out.Warnings = append(out.Warnings, s.app.stale)
+	}
+	out.Warnings = append(out.Warnings, unknownIDs(res, in.Pins, in.Drops)...)
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}}, out, nil
 }
 

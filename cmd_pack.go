@@ -93,6 +93,12 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 	for _, n := range firstContactNotes(root, a.stats, cfg) {
 		fmt.Fprintln(os.Stderr, "loupe: note:", n)
 	}
+	if a.stale != "" {
+		fmt.Fprintln(os.Stderr, "loupe: note:", a.stale)
+	}
+	for _, w := range unknownIDs(res, f.pins, f.drops) {
+		fmt.Fprintln(os.Stderr, "loupe: warning:", w)
+	}
 	for _, w := range res.Pack.Warnings {
 		fmt.Fprintln(os.Stderr, "loupe: warning:", w)
 	}
@@ -145,7 +151,7 @@ func isQueryFromStdin(args []string) bool { return len(args) == 1 && args[0] == 
 // or stdout.
 func deliver(stdout io.Writer, res *packResult, f *packFlags) error {
 	if f.out != "" {
-		if err := safefile.Write(f.out, []byte(res.Text)); err != nil {
+		if err := safefile.WritePrivate(f.out, []byte(res.Text)); err != nil {
 			return err
 		}
 		fmt.Fprintf(os.Stderr, "loupe: wrote %s: %s\n", f.out, res.Summary)
@@ -157,7 +163,7 @@ func deliver(stdout io.Writer, res *packResult, f *packFlags) error {
 		}
 		outcome, err := copyText(res.Text, tty)
 		if err != nil {
-			return err
+			return keepContext(stdout, res.Text, f.out != "", err)
 		}
 		fmt.Fprintf(os.Stderr, "loupe: %s: %s\n", outcome, res.Summary)
 	}
@@ -214,4 +220,21 @@ func leftOutReasons(lo []engine.LeftOut) string {
 		count[r]++
 	}
 	return countList(count)
+}
+
+// keepContext is the last resort when --copy reached no clipboard and
+// could not save the fallback file: the context is printed rather than
+// lost (on stdout, or on stderr when stdout is a device such as /dev/null),
+// unless --out already holds it; the command still fails, so a script
+// notices.
+func keepContext(stdout io.Writer, text string, wroteOut bool, err error) error {
+	if wroteOut {
+		return fmt.Errorf("%w; the context is in the --out file", err)
+	}
+	w, where := stdout, "stdout"
+	if st, serr := os.Stdout.Stat(); stdout == io.Writer(os.Stdout) && serr == nil && st.Mode()&os.ModeDevice != 0 {
+		w, where = os.Stderr, "stderr"
+	}
+	fmt.Fprint(w, text)
+	return fmt.Errorf("%w; the context is printed on %s instead", err, where)
 }

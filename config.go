@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -154,13 +155,14 @@ func (c Config) Validate() error {
 	}
 	for s, w := range c.Weights {
 		errs = append(errs, oneOf("weight", s, known))
-		if w < 0 {
-			errs = append(errs, fmt.Errorf("weight %s=%g: must be 0 or more", s, w))
+		if w < 0 || math.IsNaN(w) || math.IsInf(w, 0) {
+			errs = append(errs, fmt.Errorf("weight %s=%g: must be a finite number, 0 or more", s, w))
 		}
 	}
 	if c.Candidates < 0 || c.Candidates > engine.MaxRequestCandidates {
 		errs = append(errs, fmt.Errorf("candidates %d: must be 0 to %d", c.Candidates, engine.MaxRequestCandidates))
 	}
+	errs = append(errs, c.checkWeightSum())
 	if c.Deadline.Duration <= 0 {
 		errs = append(errs, fmt.Errorf("deadline %s: must be positive", c.Deadline))
 	}
@@ -225,15 +227,6 @@ func LoadConfig(root string) (Config, []string, error) {
 	return cfg, read, nil
 }
 
-// secretFilesConfigured reports whether the config files of root turn
-// secret_files on, for `loupe index`, which takes no request flags: it
-// must leave out the same files as pack and the explorer, or the two would
-// re-index them in turn.
-func secretFilesConfigured(root string) bool {
-	cfg, _, err := LoadConfig(root)
-	return err == nil && cfg.SecretFiles
-}
-
 // decodeConfig decodes b, the file p, onto cfg.
 func decodeConfig(p string, b []byte, cfg *Config) (toml.MetaData, error) {
 	md, err := toml.Decode(string(b), cfg)
@@ -295,4 +288,20 @@ func sourceNames(ss []engine.Source) []string {
 		out[i] = string(s)
 	}
 	return out
+}
+
+// checkWeightSum rejects weights that leave every enabled source a share
+// of 0: nothing would get budget, and every block would drop to a
+// reference.
+func (c Config) checkWeightSum() error {
+	sum := 0.0
+	for s, w := range c.EngineWeights() {
+		if c.Enabled(s) && w > 0 && !math.IsInf(w, 0) {
+			sum += w
+		}
+	}
+	if sum > 0 {
+		return nil
+	}
+	return errors.New("weights: every enabled source has weight 0; give at least one a positive share, e.g. --weight code=4")
 }

@@ -4,13 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -18,33 +16,6 @@ import (
 // process, in a sealed environment: HOME and the XDG directories are temp
 // dirs, so the trust store, the index cache and the global git excludes
 // are the test's own.
-
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-)
-
-// loupeBin builds the binary once and returns its path.
-func loupeBin(t *testing.T) string {
-	t.Helper()
-	binOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "loupe-bin-")
-		if err != nil {
-			binErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "loupe")
-		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
-		if err != nil {
-			binErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
-	}
-	return binPath
-}
 
 // sealedEnv is the environment of a binary run: a private home and XDG
 // directories, no display (so --copy falls back to a file), no GIT_DIR.

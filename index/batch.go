@@ -152,7 +152,7 @@ const maxFileBlocks = 100000
 func (w *batchWriter) flush() error {
 	if w.batch.Size() > 0 {
 		if err := w.bi.Batch(w.batch); err != nil {
-			return fmt.Errorf("index: write batch: %w", err)
+			return fmt.Errorf("index: write batch: %w", tidyBleve(err))
 		}
 		w.batch.Reset()
 	}

@@ -99,7 +99,16 @@ func openCommitIndex(dir string, opts Options) *commitIndex {
 	if ci.head == "" {
 		return ci
 	}
-	bi, err := openSafe(ci.snapshot(dir), map[string]any{"read_only": true, "bolt_timeout": boltTimeout})
+	err := checkStamps(ci.snapshot(dir))
+	var bi bleve.Index
+	if err == nil {
+		bi, err = openSafe(ci.snapshot(dir), map[string]any{"read_only": true, "bolt_timeout": boltTimeout})
+	}
+	if err == nil {
+		if err = checkCount(bi, uint64(ci.count)); err != nil {
+			bi.Close()
+		}
+	}
 	if err != nil {
 		opts.logf("index: commits index unusable, rebuilt on next update: %v", err)
 		ci.head = ""

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -37,10 +38,12 @@ type Index struct {
 	bi       bleve.Index  // nil while the index is empty or being rebuilt
 	man      *manifest
 	manStamp string // manifestStamp of the file man was read from
-	rebuild  string // why the next Update must rebuild from scratch, "" if not
-	recheck  map[string]bool
-	commits  *commitIndex
-	files    *fileCache // recently read files, for Read
+	// published is when the snapshot bi searches was published.
+	published time.Time
+	rebuild   string // why the next Update must rebuild from scratch, "" if not
+	recheck   map[string]bool
+	commits   *commitIndex
+	files     *fileCache // recently read files, for Read
 	// vocabTable is the related-terms table, read on first use.
 	vocabTable *[]byte
 }
@@ -77,8 +80,10 @@ func Open(root string, opts Options) (*Index, error) {
 }
 
 // load reads the manifest and opens its snapshot read-only. A snapshot
-// pruned between reading the manifest and opening it is retried once with
-// the newer manifest.
+// that fails to open while a writer publishes a newer one (it was pruned
+// between reading the manifest and opening it) is retried with the newer
+// manifest; one that fails with the manifest unchanged is damaged, and the
+// index is rebuilt by the next Update.
 func (ix *Index) load() error {
 	for attempt := 0; ; attempt++ {
 		ix.manStamp = manifestStamp(ix.dir)
@@ -92,16 +97,18 @@ func (ix *Index) load() error {
 			return err
 		}
 		ix.man = man
-		ix.commits = openCommitIndex(ix.dir, ix.opts)
+		if ix.commits == nil {
+			ix.commits = openCommitIndex(ix.dir, ix.opts)
+		}
 		if len(man.Files) == 0 {
 			return nil
 		}
-		bi, err := openBleve(snapshotPath(ix.dir, man.Gen), true)
+		bi, err := openSnapshot(ix.dir, man)
 		if err == nil {
-			ix.bi = bi
+			ix.bi, ix.published = bi, manifestTime(ix.dir)
 			return nil
 		}
-		if attempt == 0 && errors.Is(err, bleve.ErrorIndexPathDoesNotExist) {
+		if attempt < loadRetries && manifestStamp(ix.dir) != ix.manStamp {
 			continue
 		}
 		ix.markRebuild(err.Error())
@@ -109,6 +116,10 @@ func (ix *Index) load() error {
 		return nil
 	}
 }
+
+// loadRetries bounds how often load follows a writer that keeps
+// publishing while a reader opens.
+const loadRetries = 20
 
 func (ix *Index) markRebuild(reason string) {
 	if ix.rebuild == "" {

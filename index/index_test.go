@@ -283,10 +283,10 @@ func TestConcurrentWriters(t *testing.T) {
 
 func TestLockedMessageNamesPid(t *testing.T) {
 	dir := t.TempDir()
-	l, err := acquireLock(context.Background(), dir, 0)
+	l, err := acquireLock(context.Background(), dir, false, nil)
 	must(t, err)
 	defer l.release()
-	_, err = acquireLock(context.Background(), dir, 0)
+	_, err = acquireLock(context.Background(), dir, false, nil)
 	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "pid ") {
 		t.Fatalf("second lock: %v, want ErrLocked naming a pid", err)
 	}
@@ -323,5 +323,18 @@ func TestIncrementalManyFiles(t *testing.T) {
 		if len(bs) != tc.want {
 			t.Errorf("Symbol(%s) = %d blocks, want %d", tc.name, len(bs), tc.want)
 		}
+	}
+}
+
+func TestBleveErrorsReadWell(t *testing.T) {
+	disk := errors.New("no space left on device")
+	//lint:ignore SA1006 this is how scorch builds it
+	scorch := fmt.Errorf("%w; %v", error(nil), disk)
+	err := fmt.Errorf("index: write batch: %w", tidyBleve(scorch))
+	if got := err.Error(); got != "index: write batch: no space left on device" {
+		t.Fatalf("got %q", got)
+	}
+	if !errors.Is(err, scorch) {
+		t.Fatal("the chain is lost")
 	}
 }

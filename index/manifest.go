@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // FormatVersion is the on-disk format of an index directory. An index
@@ -58,7 +59,30 @@ var errStale = errors.New("index: stale manifest")
 // loadManifest reads dir's manifest. A missing one gives an empty manifest
 // and no error.
 func loadManifest(dir, root string) (*manifest, error) {
-	f, err := os.Open(filepath.Join(dir, manifestName))
+	return loadManifestAs(dir, manifestName, root)
+}
+
+// checkpointName is the manifest of what a running Update has committed so
+// far, saved now and then: a killed Update resumes from it instead of
+// starting over (the manifest proper is written only at the end).
+const checkpointName = "checkpoint.gob"
+
+// loadCheckpoint returns the checkpoint of an Update interrupted on top of
+// generation gen, or nil.
+func loadCheckpoint(dir, root string, gen int64) *manifest {
+	if _, err := os.Stat(filepath.Join(dir, checkpointName)); err != nil {
+		return nil
+	}
+	cp, err := loadManifestAs(dir, checkpointName, root)
+	if err != nil || cp.Gen != gen {
+		os.Remove(filepath.Join(dir, checkpointName))
+		return nil
+	}
+	return cp
+}
+
+func loadManifestAs(dir, name, root string) (*manifest, error) {
+	f, err := os.Open(filepath.Join(dir, name))
 	if errors.Is(err, fs.ErrNotExist) {
 		return newManifest(root), nil
 	}
@@ -83,8 +107,11 @@ func loadManifest(dir, root string) (*manifest, error) {
 }
 
 // save writes the manifest atomically.
-func (m *manifest) save(dir string) error {
-	tmp, err := os.CreateTemp(dir, manifestName+".*")
+func (m *manifest) save(dir string) error { return m.saveAs(dir, manifestName) }
+
+// saveAs writes the manifest atomically as dir/name.
+func (m *manifest) saveAs(dir, name string) error {
+	tmp, err := os.CreateTemp(dir, name+".*")
 	if err != nil {
 		return fmt.Errorf("index: write manifest: %w", err)
 	}
@@ -100,7 +127,7 @@ func (m *manifest) save(dir string) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), filepath.Join(dir, manifestName))
+		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
@@ -120,6 +147,17 @@ func (m *manifest) clone() *manifest {
 	return &c
 }
 
+// blockCount is how many block documents the index should hold.
+func (m *manifest) blockCount() uint64 {
+	var n uint64
+	for _, e := range m.Files {
+		if e.Skip == "" {
+			n += uint64(e.NBlocks)
+		}
+	}
+	return n
+}
+
 func decodeManifest(r io.Reader, m *manifest) error {
 	return gob.NewDecoder(bufio.NewReaderSize(r, 1<<16)).Decode(m)
 }
@@ -132,4 +170,13 @@ func manifestStamp(dir string) string {
 		return ""
 	}
 	return fmt.Sprintf("%d:%d", st.Size(), st.ModTime().UnixNano())
+}
+
+// manifestTime is when the manifest was last written, zero if absent.
+func manifestTime(dir string) time.Time {
+	st, err := os.Stat(filepath.Join(dir, manifestName))
+	if err != nil {
+		return time.Time{}
+	}
+	return st.ModTime()
 }

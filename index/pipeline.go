@@ -49,6 +49,8 @@ type fileResult struct {
 	// indexed (vocab_build.go).
 	units, oldUnits *vocab.FileUnits
 	oldUnitsErr     error
+	// panicked is what a panic while preparing the file said.
+	panicked string
 }
 
 // indexFiles runs the build pipeline: workers (one per core) read, filter,
@@ -80,8 +82,11 @@ func (ix *Index) indexFiles(ctx context.Context, bi bleve.Index, sw *storeWriter
 			w := &batchWriter{buildState: shared, batch: bi.NewBatch(), pending: map[string]*fileEntry{}}
 			var err error
 			for r := range results {
+				if r.panicked != "" {
+					ix.opts.logf("index: %s not indexed: chunking it panicked: %s", r.f.Rel, r.panicked)
+				}
 				if err == nil {
-					if err = w.add(r); err != nil {
+					if err = w.safeAdd(r); err != nil {
 						cancel()
 					}
 				}
@@ -89,13 +94,15 @@ func (ix *Index) indexFiles(ctx context.Context, bi bleve.Index, sw *storeWriter
 				bytes.Add(r.f.Size)
 			}
 			if err == nil {
-				err = w.flush()
+				err = w.safeFlush()
 			}
 			errc <- err
 		}()
 	}
+	cp := &checkpointer{dir: ix.dir, st: shared, last: time.Now()}
 	err := waitWriters(errc, ix.workers(), func() {
 		report(Progress{Phase: "index", FilesDone: int(done.Load()), FilesTotal: len(p.read), BytesDone: bytes.Load(), BytesTotal: p.bytes})
+		cp.maybe(done.Load())
 	})
 	if err == nil {
 		err = ctx.Err()
@@ -167,10 +174,23 @@ func (ix *Index) startWorkers(ctx context.Context, files []walkFile, olds []*fil
 	return results
 }
 
+// SkipUnchunkable marks a file whose chunking panicked: one bad file is
+// left out (and tried again when it changes), never the end of an Update.
+const SkipUnchunkable = "unchunkable"
+
+// chunkFile is chunk.File; tests replace it to inject a panic.
+var chunkFile = chunk.File
+
 // prepareFile does everything for one file that does not touch the index.
 // old is the manifest's entry, nil for a new file; workers only read it.
-func prepareFile(root string, f walkFile, old *fileEntry, maxSize int64, an analyzers) fileResult {
-	r := fileResult{f: f}
+// A panic (in a chunker, an analyzer) leaves the file out as unchunkable.
+func prepareFile(root string, f walkFile, old *fileEntry, maxSize int64, an analyzers) (r fileResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = fileResult{f: f, skip: SkipUnchunkable, panicked: fmt.Sprint(p)}
+		}
+	}()
+	r = fileResult{f: f}
 	data, err := inroot.ReadFile(root, filepath.FromSlash(f.Rel)) // a link swapped since the walk may not lead out
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -189,7 +209,7 @@ func prepareFile(root string, f walkFile, old *fileEntry, maxSize int64, an anal
 		r.touched = true
 		return r
 	}
-	r.blocks = uniqueIDs(chunk.File(f.Rel, data))
+	r.blocks = uniqueIDs(chunkFile(f.Rel, data))
 	offs := lineOffsets(data)
 	r.docs = make([]*document.Document, 0, len(r.blocks))
 	for _, b := range r.blocks {
@@ -251,4 +271,63 @@ func blockBytes(data []byte, offs []int, start, end int) []byte {
 		return nil
 	}
 	return data[offs[start-1]:offs[end]]
+}
+
+// safeAdd is add with a panic (in bleve, on a document it cannot take)
+// turned into an error.
+func (w *batchWriter) safeAdd(r fileResult) (err error) {
+	defer recoverPanic(&err, "write "+r.f.Rel)
+	return w.add(r)
+}
+
+// safeFlush is flush with a panic turned into an error.
+func (w *batchWriter) safeFlush() (err error) {
+	defer recoverPanic(&err, "write batch")
+	return w.flush()
+}
+
+// recoverPanic turns a panic into an error; use it deferred.
+func recoverPanic(err *error, what string) {
+	if p := recover(); p != nil {
+		*err = fmt.Errorf("index: %s: panic: %v", what, p)
+	}
+}
+
+// Checkpoints: a long Update saves the manifest of what it has committed
+// every checkpointFiles files or checkpointEvery, whichever comes first.
+var (
+	checkpointFiles = int64(1000)
+	checkpointEvery = 10 * time.Second
+)
+
+// checkpointer saves checkpoints from the goroutine running the Update.
+type checkpointer struct {
+	dir      string
+	st       *buildState
+	last     time.Time
+	lastDone int64
+	saved    int // files in the last checkpoint saved
+}
+
+// maybe saves a checkpoint when one is due. The entries in the manifest
+// are exactly those whose batches are committed, and the content store is
+// synced up to the length recorded, so resuming from it is safe.
+func (c *checkpointer) maybe(done int64) {
+	if done-c.lastDone < checkpointFiles && time.Since(c.last) < checkpointEvery {
+		return
+	}
+	c.last, c.lastDone = time.Now(), done
+	c.st.mu.Lock()
+	if len(c.st.man.Files) == c.saved {
+		c.st.mu.Unlock()
+		return // nothing committed since the last one
+	}
+	c.saved = len(c.st.man.Files)
+	cp := c.st.man.clone()
+	err := c.st.sw.f.Sync()
+	cp.StoreSize = c.st.sw.off
+	c.st.mu.Unlock()
+	if err == nil {
+		cp.saveAs(c.dir, checkpointName) //nolint:errcheck // a missed checkpoint only costs a resume
+	}
 }

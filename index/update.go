@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -23,6 +24,9 @@ type UpdateStats struct {
 	Duration  time.Duration
 	Commits   int    // commits newly indexed
 	Rebuilt   string // why the index was rebuilt from scratch, "" if it was not
+	// Moved is true when searches moved to another snapshot: this Update
+	// wrote one, or another process had published one since.
+	Moved bool
 }
 
 // Files returns how many files the index holds after the Update.
@@ -39,17 +43,112 @@ type plan struct {
 // re-chunks only files whose size, mtime and then content hash changed,
 // deletes the blocks of files that vanished, and indexes new git commits.
 // progress, if not nil, is called from the goroutine running Update.
-// Only one process updates an index at a time; a second one waits briefly
-// and then fails with ErrLocked, naming the holder's pid.
+// Only one process updates an index at a time: Update waits for another
+// writer to finish (saying so once through Options.Logf) until ctx ends.
 func (ix *Index) Update(ctx context.Context, progress func(Progress)) (UpdateStats, error) {
-	start := time.Now()
-	stats := UpdateStats{Skipped: map[string]int{}}
-	report := progressFunc(progress)
-	lock, err := acquireLock(ctx, ix.dir, lockWait)
+	waiting := func(holder string) {
+		ix.opts.logf("index: waiting for %s, which is updating %s", holderName(holder), ix.dir)
+	}
+	lock, err := acquireLock(ctx, ix.dir, true, waiting)
 	if err != nil {
-		return stats, err
+		return UpdateStats{Skipped: map[string]int{}}, err
 	}
 	defer lock.release()
+	return ix.updateLocked(ctx, progress)
+}
+
+// Refresh is Update for a reader, which must never wait for a writer:
+// when another process holds the writer lock, or the index directory
+// cannot be written, it moves to the newest snapshot published and
+// returns a *StaleError saying why and how old that snapshot is. Searches
+// work after it either way.
+func (ix *Index) Refresh(ctx context.Context, progress func(Progress)) (UpdateStats, error) {
+	before, _ := ix.snapshot()
+	lock, err := acquireLock(ctx, ix.dir, false, nil)
+	if err != nil {
+		ix.follow()
+		after, _ := ix.snapshot()
+		st := UpdateStats{Skipped: map[string]int{}, Moved: after != before}
+		return st, ix.staleError(err)
+	}
+	defer lock.release()
+	return ix.updateLocked(ctx, progress)
+}
+
+func holderName(pid string) string {
+	if pid == "" {
+		return "another process"
+	}
+	return "pid " + pid
+}
+
+// StaleError is Refresh's answer when it could not refresh the index:
+// searches use the snapshot published at Published (zero when there is
+// none yet).
+type StaleError struct {
+	Cause     error // why: ErrLocked, or the lock file's open error
+	Published time.Time
+}
+
+func (e *StaleError) Error() string {
+	if e.Published.IsZero() {
+		return fmt.Sprintf("index not refreshed (%v), and no snapshot is published yet", e.Cause)
+	}
+	return fmt.Sprintf("index not refreshed (%v): using the snapshot of %s", e.Cause, e.Published.Format(time.DateTime))
+}
+
+func (e *StaleError) Unwrap() error { return e.Cause }
+
+func (ix *Index) staleError(cause error) *StaleError {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	e := &StaleError{Cause: cause}
+	if ix.bi != nil {
+		e.Published = ix.published
+	}
+	return e
+}
+
+// follow moves readers to the newest published snapshot when another
+// process published one since; it keeps the current one if that fails.
+func (ix *Index) follow() {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	for range loadRetries {
+		stamp := manifestStamp(ix.dir)
+		if stamp == ix.manStamp || stamp == "" {
+			return
+		}
+		disk, err := loadManifest(ix.dir, ix.root)
+		if err != nil {
+			return
+		}
+		if disk.Gen == ix.man.Gen && ix.bi != nil {
+			ix.manStamp = stamp
+			return
+		}
+		if err := ix.swapSnapshot(disk); err == nil {
+			ix.manStamp = stamp
+			ix.published = manifestTime(ix.dir)
+			return
+		}
+		if manifestStamp(ix.dir) == stamp {
+			return // not a writer racing us: the snapshot is damaged; keep ours
+		}
+	}
+}
+
+// updateLocked is Update once the writer lock is held.
+func (ix *Index) updateLocked(ctx context.Context, progress func(Progress)) (stats UpdateStats, err error) {
+	defer recoverPanic(&err, "update")
+	start := time.Now()
+	stats = UpdateStats{Skipped: map[string]int{}}
+	before, _ := ix.snapshot()
+	defer func() {
+		after, _ := ix.snapshot()
+		stats.Moved = after != before
+	}()
+	report := progressFunc(progress)
 	man, err := ix.reload()
 	if err != nil {
 		return stats, err
@@ -63,7 +162,16 @@ func (ix *Index) Update(ctx context.Context, progress func(Progress)) (UpdateSta
 	p := ix.makePlan(tree, man, &stats)
 	if len(p.read) > 0 || len(p.removed) > 0 || stats.Rebuilt != "" {
 		if err := ix.write(ctx, man, p, &stats, report); err != nil {
-			return stats, err
+			if !errors.Is(err, ErrCorrupt) || stats.Rebuilt != "" {
+				return stats, err
+			}
+			// What was written does not check out (a resumed Update
+			// left blocks behind, a file was damaged meanwhile): start
+			// over once, from scratch.
+			ix.mu.Lock()
+			ix.markRebuild(err.Error())
+			ix.mu.Unlock()
+			return ix.updateLocked(ctx, progress)
 		}
 	}
 	if err := ix.updateCommits(ctx, &stats, report); err != nil {
@@ -89,8 +197,25 @@ func (ix *Index) rebuildReason() string {
 
 // reload re-reads the manifest under the writer lock (another process may
 // have updated the index since Open) and moves to its snapshot if it did.
-// It returns a private copy for the Update to change.
+// It returns a private copy for the Update to change: the checkpoint of an
+// Update that was killed on top of it, if there is one, so that the files
+// it committed are not indexed again.
 func (ix *Index) reload() (*manifest, error) {
+	man, err := ix.reloadManifest()
+	if err != nil || ix.rebuildReason() != "" {
+		return man, err
+	}
+	cp := loadCheckpoint(ix.dir, ix.root, man.Gen)
+	if cp == nil {
+		return man, nil
+	}
+	ix.opts.logf("index: resuming an interrupted update: %d files were already indexed", len(cp.Files)-len(man.Files))
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.withRechecks(cp), nil
+}
+
+func (ix *Index) reloadManifest() (*manifest, error) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	if ix.rebuild != "" {
@@ -114,7 +239,7 @@ func (ix *Index) reload() (*manifest, error) {
 			return newManifest(ix.root), nil
 		}
 	}
-	ix.manStamp = stamp
+	ix.manStamp, ix.published = stamp, manifestTime(ix.dir)
 	return ix.withRechecks(disk), nil
 }
 
@@ -137,7 +262,7 @@ func (ix *Index) swapSnapshot(man *manifest) error {
 	var bi bleve.Index
 	if len(man.Files) > 0 {
 		var err error
-		if bi, err = openBleve(snapshotPath(ix.dir, man.Gen), true); err != nil {
+		if bi, err = openSnapshot(ix.dir, man); err != nil {
 			return err
 		}
 	}
@@ -218,7 +343,7 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 		man.StoreSize, runErr = compactStore(ix.dir, man.Files, man.StoreSize)
 	}
 	if err := bi.Close(); err != nil {
-		return errors.Join(runErr, fmt.Errorf("index: close writer: %w", err))
+		return errors.Join(runErr, fmt.Errorf("index: close writer: %w", tidyBleve(err)))
 	}
 	// The manifest is saved even after an error or a cancellation: it
 	// records exactly the files whose batches were committed, so the next
@@ -237,8 +362,9 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 	if err := ix.saveVocab(v, man.Gen); err != nil {
 		return errors.Join(runErr, err)
 	}
+	os.Remove(filepath.Join(ix.dir, checkpointName))
 	ix.mu.Lock()
-	ix.manStamp = manifestStamp(ix.dir)
+	ix.manStamp, ix.published = manifestStamp(ix.dir), manifestTime(ix.dir)
 	err = ix.swapSnapshot(man)
 	clear(ix.recheck)
 	ix.mu.Unlock()
@@ -289,7 +415,7 @@ func (ix *Index) wipe() error {
 		ix.commits.close()
 		ix.commits = nil
 	}
-	for _, name := range []string{blocksDir, snapshotsDir, storeName, manifestName, commitsDir, vocabCountsName, vocabTableName} {
+	for _, name := range []string{blocksDir, snapshotsDir, storeName, manifestName, commitsDir, checkpointName, vocabCountsName, vocabTableName} {
 		if err := os.RemoveAll(filepath.Join(ix.dir, name)); err != nil {
 			return fmt.Errorf("index: wipe %s: %w", ix.dir, err)
 		}
@@ -320,7 +446,24 @@ func deleteRemoved(bi bleve.Index, man *manifest, removed []string, stats *Updat
 		delete(man.Files, rel)
 	}
 	if err := bi.Batch(b); err != nil {
-		return fmt.Errorf("index: delete removed files: %w", err)
+		return fmt.Errorf("index: delete removed files: %w", tidyBleve(err))
 	}
 	return nil
+}
+
+// bleveError cleans an error from bleve for people: scorch joins a merge's
+// errors with fmt.Errorf("%w; %v", nil, err), which prints as
+// "%!w(<nil>); no space left on device". The error chain is kept.
+type bleveError struct{ err error }
+
+func (e bleveError) Error() string { return strings.ReplaceAll(e.err.Error(), "%!w(<nil>); ", "") }
+
+func (e bleveError) Unwrap() error { return e.err }
+
+// tidyBleve wraps a non-nil error from bleve in bleveError.
+func tidyBleve(err error) error {
+	if err == nil {
+		return nil
+	}
+	return bleveError{err}
 }

@@ -27,9 +27,27 @@ func Write(path string, data []byte) error {
 	})
 }
 
+// PrivatePerm is the mode of a new file that may hold a context (code,
+// notes, perhaps secrets): readable by its owner only.
+const PrivatePerm fs.FileMode = 0o600
+
+// WritePrivate is Write for a file that may hold a context: a new file is
+// created PrivatePerm; an existing one keeps its mode.
+func WritePrivate(path string, data []byte) error {
+	return writeWith(path, PrivatePerm, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
 // WriteWith is Write for content produced by write, which must write the
 // whole file to w; an error from it leaves the old file as it was.
-func WriteWith(path string, write func(io.Writer) error) (err error) {
+func WriteWith(path string, write func(io.Writer) error) error {
+	return writeWith(path, DefaultPerm, write)
+}
+
+// writeWith writes path atomically; a new file gets perm.
+func writeWith(path string, perm fs.FileMode, write func(io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
@@ -42,7 +60,7 @@ func WriteWith(path string, write func(io.Writer) error) (err error) {
 		}
 	}()
 	werr := write(f)
-	merr := f.Chmod(modeOf(path))
+	merr := f.Chmod(modeOf(path, perm))
 	serr := f.Sync()
 	if err := errors.Join(werr, merr, serr, f.Close()); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
@@ -54,12 +72,12 @@ func WriteWith(path string, write func(io.Writer) error) (err error) {
 	return nil
 }
 
-// modeOf is the permission an existing path has, or DefaultPerm.
-func modeOf(path string) fs.FileMode {
+// modeOf is the permission an existing path has, or perm.
+func modeOf(path string, perm fs.FileMode) fs.FileMode {
 	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
 		return st.Mode().Perm()
 	}
-	return DefaultPerm
+	return perm
 }
 
 // syncDir makes the rename itself durable. It reports nothing: the file's

@@ -74,6 +74,11 @@ func (s *Source) start() {
 	go func() {
 		defer close(s.done)
 		defer cancel()
+		defer func() {
+			if p := recover(); p != nil { // a parser bug must not kill loupe mcp
+				s.diags, s.err = nil, fmt.Errorf("diagnostics: parse panicked: %v", p)
+			}
+		}()
 		text, err := readInput(ctx, s.opts)
 		s.diags, s.err = Parse(text), err
 	}()

@@ -13,8 +13,8 @@ const fileHeader = `# loupe notes: the project's memory, kept with the code.
 # Add with "loupe note add", list with "loupe note list", or edit by hand:
 # [[memory]] kind = fact|preference|decision|error, importance 1-5;
 # [[experience]] status = confirmed|falsified|partial|open, confidence 0-1;
-# [[principle]] text, optional domain. loupe rewrites this file on save
-# (comments other than this header are not kept).
+# [[principle]] text, optional domain. loupe appends new entries at the
+# end; what you write here, comments included, is kept.
 
 `
 
@@ -38,12 +38,14 @@ func (f *File) Save(path string) error {
 	if err != nil {
 		return err
 	}
+	var added document
 	for _, e := range f.pending {
 		if !disk.has(e.ID()) {
 			disk.doc.append(e)
+			added.append(e)
 		}
 	}
-	data, err := encode(disk.doc)
+	data, err := appendEntries(path, disk.raw, added, disk.doc)
 	if err != nil {
 		return err
 	}
@@ -52,6 +54,43 @@ func (f *File) Save(path string) error {
 	}
 	f.doc, f.raw, f.pending = disk.doc, data, nil
 	return nil
+}
+
+// appendEntries returns the file with the added entries appended as text
+// after what is there, so hand-written comments and layout survive. The
+// result must decode to want; if it does not (it always should), the whole
+// document is encoded instead.
+func appendEntries(path string, raw []byte, added, want document) ([]byte, error) {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return encode(want)
+	}
+	if len(added.Memory)+len(added.Experience)+len(added.Principle) == 0 {
+		return raw, nil
+	}
+	tail, err := encodeBody(added)
+	if err != nil {
+		return nil, err
+	}
+	data := bytes.Clone(raw)
+	if !bytes.HasSuffix(data, []byte("\n")) {
+		data = append(data, '\n')
+	}
+	data = append(append(data, '\n'), tail...)
+	if got, err := decode(path, data); err == nil && len(got.Memory) == len(want.Memory) &&
+		len(got.Experience) == len(want.Experience) && len(got.Principle) == len(want.Principle) {
+		return data, nil
+	}
+	return encode(want)
+}
+
+func encodeBody(doc document) ([]byte, error) {
+	var b bytes.Buffer
+	enc := toml.NewEncoder(&b)
+	enc.Indent = ""
+	if err := enc.Encode(doc); err != nil {
+		return nil, fmt.Errorf("notes: encode: %w", err)
+	}
+	return b.Bytes(), nil
 }
 
 func encode(doc document) ([]byte, error) {
