@@ -41,6 +41,11 @@ func TestIndexHonoursConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("LOUPE_INDEX_DIR", "")
+	// index_dir is a key only a trusted repository may set (docs/SECURITY.md).
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	if _, err := runCLI(t, "", "trust", "--root", root); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := runCLI(t, "", "index", root); err != nil {
 		t.Fatal(err)
 	}
@@ -60,6 +65,9 @@ func TestIndexHonoursConfig(t *testing.T) {
 
 	cfg = "index_dir = \"/etc/loupe-elsewhere\"\n"
 	if err := os.WriteFile(filepath.Join(root, ".loupe.toml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runCLI(t, "", "trust", "--root", root); err != nil { // a changed file needs trusting again
 		t.Fatal(err)
 	}
 	if _, err := runCLI(t, "", "index", root); err == nil || !strings.Contains(err.Error(), "index_dir") {
