@@ -24,10 +24,12 @@ type traceFrame struct {
 // Frame shapes: Python's `File "x.py", line 3`, and "path.ext:line" as Go,
 // Rust, JavaScript, Java, compilers and linters print it.
 var (
-	pyFrameRE   = regexp.MustCompile(`File "([^"\n]+)", line (\d+)`)
-	pathLineRE  = regexp.MustCompile(`([A-Za-z0-9_.\-/\\]*[A-Za-z0-9_\-]\.[A-Za-z][A-Za-z0-9]{0,9}):(\d+)`)
-	frameCutOff = 1 << 20 // lines above this are not lines of a source file
+	pyFrameRE  = regexp.MustCompile(`File "([^"\n]+)", line (\d+)`)
+	pathLineRE = regexp.MustCompile(`([A-Za-z0-9_.\-/\\]*[A-Za-z0-9_\-]\.[A-Za-z][A-Za-z0-9]{0,9}):(\d+)`)
 )
+
+// frameCutOff: line numbers above this are not lines of a source file.
+const frameCutOff = 1 << 20
 
 // traceFrames finds the file:line pairs of a query, in order, distinct.
 func traceFrames(raw string) []traceFrame {
@@ -52,9 +54,9 @@ func traceFrames(raw string) []traceFrame {
 	return out
 }
 
-// cleanFramePath normalizes a frame's path: forward slashes, no leading
-// "./", "file://" or "a/"-"b/" diff prefixes are left as they are (suffix
-// matching copes with them).
+// cleanFramePath normalizes a frame's path: forward slashes, without
+// "file://" or leading "./". Absolute paths stay as they are:
+// framePathMatches compares by suffix.
 func cleanFramePath(p string) string {
 	p = strings.ReplaceAll(p, `\`, "/")
 	p = strings.TrimPrefix(p, "file://")
