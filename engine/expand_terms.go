@@ -25,6 +25,7 @@ const (
 	expandKeywords = 8   // strongest keywords expanded
 	expandPerWord  = 2   // relatives per keyword
 	maxExpansions  = 12  // expansions per query
+	maxExpandQuery = 16  // a longer query (an issue, a trace) holds the code\'s words already
 	minRelatedNPMI = 0.3 // weaker relatives are left out
 	weightRelated  = 0.3 // boost of a relative, times its npmi
 	weightRoot     = 0.5 // boost of a derived word's root
@@ -37,7 +38,7 @@ const (
 // searcher has none, the signal is disabled or q has them already.
 func withRelated(s Searcher, q Query, opts RankOptions) Query {
 	v, ok := s.(Vocabulary)
-	if !ok || opts.disabled(signalRelated) || q.Related != nil {
+	if !ok || opts.disabled(signalRelated) || q.Related != nil || len(q.Keywords) > maxExpandQuery {
 		return q
 	}
 	q.Related = relatedTerms(v, q)

@@ -42,9 +42,25 @@ func TestRelatedTerms(t *testing.T) {
 	if got := withRelated(fakeSearcherNoVocab{}, q, DefaultRankOptions()); got.Related != nil {
 		t.Errorf("a searcher without a vocabulary expanded the query: %+v", got.Related)
 	}
+	if got := withRelated(fakeVocabSearcher{v}, q, DefaultRankOptions()); len(got.Related) != len(want) {
+		t.Errorf("withRelated = %+v", got.Related)
+	}
+	long := AnalyzeQuery("string unescaping " + strings.Repeat("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda ", 2))
+	if got := withRelated(fakeVocabSearcher{v}, long, DefaultRankOptions()); got.Related != nil {
+		t.Errorf("a long query (%d keywords) was expanded: %+v", len(long.Keywords), got.Related)
+	}
 }
 
 type fakeSearcherNoVocab struct{ Searcher }
+
+type fakeVocabSearcher struct{ fakeVocab }
+
+func (fakeVocabSearcher) Search(context.Context, index.Query) ([]index.Hit, error) { return nil, nil }
+func (fakeVocabSearcher) Symbol(context.Context, string) ([]index.Block, error)    { return nil, nil }
+func (fakeVocabSearcher) Callers(context.Context, string, int) ([]index.Block, error) {
+	return nil, nil
+}
+func (fakeVocabSearcher) Read(index.Block) (index.BlockText, error) { return index.BlockText{}, nil }
 
 func TestDerivedRoots(t *testing.T) {
 	for in, want := range map[string][]string{

@@ -211,6 +211,7 @@ func (p *indexProvider) gather(ctx context.Context, q Query) (*pool, error) {
 		OnlyDocs:    p.src == SourceDocs,
 		Limit:       p.opts.SearchLimit,
 		Expand:      indexExpansions(q),
+		NoStems:     len(q.Keywords) > maxExpandQuery, // expand_terms.go
 	}
 	if iq.Text != "" || len(iq.Identifiers) > 0 || len(iq.Paths) > 0 {
 		hits, err := p.s.Search(ctx, iq)

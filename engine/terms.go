@@ -34,6 +34,12 @@ func NewTermSet(terms []string) TermSet {
 // words up, never collects them: coverage runs over every candidate's text
 // on the query path, and a set of all their words cost 15 ms a pack.
 func (ts TermSet) In(text string, mask uint32) uint32 {
+	var first [256]bool // first bytes of the terms: a stem starts as its word does
+	for t := range ts {
+		if t != "" {
+			first[t[0]] = true
+		}
+	}
 	for i := 0; i < len(text); {
 		if !isWordByte(text[i]) {
 			i++
@@ -45,10 +51,39 @@ func (ts TermSet) In(text string, mask uint32) uint32 {
 			c := text[i]
 			simple = simple && (c >= 'a' && c <= 'z' || c >= '0' && c <= '9')
 		}
-		mask |= ts.field(text[start:i], simple)
+		if f := text[start:i]; mayHold(&first, f, simple) {
+			mask |= ts.field(f, simple)
+		}
 	}
 	return mask
 }
+
+// mayHold reports whether a part of the field f may start with one of
+// the first bytes: stemming it is needed only then. Parts start at the
+// field's start, at capitals, after "_" and where letters and digits
+// meet; a field with other runes is always stemmed.
+func mayHold(first *[256]bool, f string, simple bool) bool {
+	if simple {
+		return first[f[0]]
+	}
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		switch {
+		case c > 127:
+			return true
+		case i == 0 || c >= 'A' && c <= 'Z' || f[i-1] == '_' || isDigitByte(f[i-1]) != isDigitByte(c):
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if first[c] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 // field looks up the parts of one identifier-shaped field, and the parts
 // joined when there are several ("tokenCount" → token, count, tokencount).

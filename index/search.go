@@ -166,9 +166,10 @@ func buildQuery(q Query) query.Query {
 	var should []query.Query
 	if q.Text != "" {
 		for _, fb := range textBoosts {
-			should = append(should,
-				match(q.Text, fb.field, wordsAnalyzer, fb.boost, false),
-				match(q.Text, fb.field, stemsAnalyzer, fb.boost*boostStems, false))
+			should = append(should, match(q.Text, fb.field, wordsAnalyzer, fb.boost, false))
+			if !q.NoStems {
+				should = append(should, match(q.Text, fb.field, stemsAnalyzer, fb.boost*boostStems, false))
+			}
 		}
 	}
 	should = append(should, expansionQueries(q.Expand)...)

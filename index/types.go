@@ -46,6 +46,9 @@ type Query struct {
 	// Expand are weaker terms added to Text: each matches its stem in a
 	// block's name and text, at its Weight times the field's boost.
 	Expand []vocab.Related
+	// NoStems leaves out the stems of Text's words: only the words as
+	// typed match (for a long query, which holds the code's words).
+	NoStems bool
 }
 
 // Hit is one block that matched a Query, with the index's relevance score

@@ -107,6 +107,13 @@ func TestSearchStemsAndExpansions(t *testing.T) {
 	if got := paths(hits); strings.Join(got, ",") != "a/exact.go,a/infl.go" && strings.Join(got, ",") != "a/infl.go,a/exact.go" {
 		t.Fatalf("unescaping found %v", got)
 	}
+	hits, err = ix.Search(ctx, Query{Text: "unescaping", NoStems: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := paths(hits); strings.Join(got, ",") != "a/exact.go" {
+		t.Fatalf("unescaping without stems found %v", got)
+	}
 	hits, err = ix.Search(ctx, Query{Text: "unescaping", Expand: []vocab.Related{{Stem: "unquot", Form: "unquote", Weight: 0.3}}})
 	if err != nil {
 		t.Fatal(err)

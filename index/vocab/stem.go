@@ -68,7 +68,7 @@ func StemBytes(w []byte) []byte {
 // stemLen returns the length of w's stem and whether a "y" follows it.
 func stemLen[S ~string | ~[]byte](w S) (int, bool) {
 	n := len(w)
-	if n < minStemLen || !plainWord(w) || stemExceptions[string(w)] {
+	if n < minStemLen || !plainWord(w) || (endsInflected(w) && stemExceptions[string(w)]) {
 		return n, false
 	}
 	if m, y := plural(w); y {
@@ -85,6 +85,16 @@ func stemLen[S ~string | ~[]byte](w S) (int, bool) {
 		n--
 	}
 	return n, false
+}
+
+// endsInflected reports whether w ends like the exceptions do ("s",
+// "ing", "ed"): only those are looked up, as most words end otherwise.
+func endsInflected[S ~string | ~[]byte](w S) bool {
+	switch w[len(w)-1] {
+	case 's', 'g', 'd':
+		return true
+	}
+	return false
 }
 
 // plural strips a plural ending: "-ies" → "-y", "-s" but not "-ss", "-us",
