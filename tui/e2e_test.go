@@ -99,7 +99,11 @@ func (e *e2e) curate() {
 	e.tmux("send-keys", "-t", "loupe", "-l", "\x1b[<0;12;6M\x1b[<0;12;6m")
 	e.waitScreen(" 2/")
 	e.keys("v")
-	screen = e.waitScreen("context · md")
+	// The title names both tabs, so wait for the block's explanation
+	// ("score 0.84 · …") to give way to the context itself.
+	screen = e.waitScreenFunc("the context preview", func(s string) bool {
+		return strings.Contains(s, "context · md") && !strings.Contains(s, "\nscore ")
+	})
 	lines := strings.Split(screen, "\n")
 	inPreview := false
 	for _, l := range lines {
@@ -192,6 +196,21 @@ func (e *e2e) waitScreen(want string) string {
 		}
 	}
 	e.t.Fatalf("screen never showed %q:\n%s", want, screen)
+	return ""
+}
+
+// waitScreenFunc waits for a screen that ok accepts; what names it in
+// the failure.
+func (e *e2e) waitScreenFunc(what string, ok func(string) bool) string {
+	e.t.Helper()
+	var screen string
+	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		screen = e.tmux("capture-pane", "-t", "loupe", "-p")
+		if ok(screen) {
+			return screen
+		}
+	}
+	e.t.Fatalf("screen never showed %s:\n%s", what, screen)
 	return ""
 }
 
