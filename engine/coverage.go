@@ -13,10 +13,10 @@ import (
 // coverage is the coordination BM25 lacks. It is computed once the
 // candidates are read, over their current text.
 const (
-	weightCoverage = 1.0 // all the strongest words present
+	weightCoverage = 2.0 // all the strongest words present
 	coverageTerms  = 12  // the query's strongest keywords considered
 
-	weightFileCoverage = 0.5 // all the strongest words present in the file's candidates together
+	weightFileCoverage = 1.0 // all the strongest words present in the file's candidates together
 )
 
 // coverageTermsOf are the query's strongest keywords as coverage words,

@@ -156,7 +156,8 @@ three hits with BM25 4, 2 and 3:
 	pay/retry_test.go   TestRetryPayment  0.75 text + 0.28 path + 0.45 file − 0.5 test         = 0.98 → 0.26
 	pay/backoff.go      backoff           0.5 text + 0.3 file                                = 0.80 → 0.21
 
-(before coverage, which adds up to 1.0 to each by the query words it holds).
+(before coverage and file coverage, which add up to 2.0 and 1.0 to each by
+the query words it and its file hold).
 
 Scores are divided by the best candidate's, or by normFloor (the raw score
 of a plain good match) when the best is weaker, so each source's scores
@@ -193,8 +194,8 @@ each signal off costs on the evaluations (docs/bench/eval.md, section
 	weightPathDirKeyword  0.2
 	weightFile            0.6
 	weightGraph           0.5
-	weightCoverage        1.0
-	weightFileCoverage    0.5
+	weightCoverage        2.0
+	weightFileCoverage    1.0
 	bonusPhrase           0.6
 	bonusTestAsked        0.2
 	penaltyGraphOnly      0.5
@@ -242,11 +243,14 @@ cannot be read at all is left out.
 
 # Cost
 
-One full-text search (bounded by SearchLimit = 200 hits), one path-word
-search (60 hits), at most 24 symbol lookups, 8 caller lookups and 16 definition lookups, then a graph
+One full-text search (bounded by SearchLimit = 200 hits; run again for
+4 × as many when its hits come from fewer than 20 files, so that a few
+large files whose every function matches do not make the whole pool),
+one path-word search (60 hits), at most 24 symbol lookups, 8 caller lookups and 16 definition lookups, then a graph
 of at most a few hundred nodes: E ≤ nodes × 48 refs × 8 definitions, and
 PageRank is O(20 × E). The pool is cut to MaxCandidates = 200 before any
-file is read. RankOptions holds these bounds; the weights are constants,
+file is read, one file holding at most a fifth of them while other files
+wait. RankOptions holds these bounds; the weights are constants,
 tuned on the dev split of the retrieval evaluation (docs/bench/eval.md),
 where each signal's worth is measured by switching it off.
 */

@@ -105,3 +105,43 @@ func TestQualifierNarrowsToThePackage(t *testing.T) {
 		t.Errorf("func Parse %v, method URL.Parse %v, template Parse %v: the package's function must win", f, m, o)
 	}
 }
+
+func TestOneLargeFileDoesNotFillTheCandidates(t *testing.T) {
+	var hits []index.Hit
+	for i := range 30 {
+		hits = append(hits, hit(fn("big.go", fmt.Sprintf("alpha%02d", i), 1+10*i, 5), 10))
+	}
+	for i := range 5 {
+		hits = append(hits, hit(fn(fmt.Sprintf("small%d.go", i), "alphaSmall", 1, 5), 1))
+	}
+	s := &fakeSearcher{hits: hits}
+	o := noGraph()
+	o.MaxCandidates, o.SearchLimit = 10, 100
+	got, err := NewCodeProvider(s, o).Candidates(context.Background(), AnalyzeQuery("alpha"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]bool{}
+	for _, c := range got {
+		files[c.Block.Path] = true
+	}
+	if len(got) != 10 || len(files) != 6 {
+		t.Errorf("%d candidates from %d files, want 10 from 6 (big.go and the 5 others)", len(got), len(files))
+	}
+}
+
+func TestThinPoolAsksForMoreHits(t *testing.T) {
+	var hits []index.Hit
+	for i := range 8 {
+		hits = append(hits, hit(fn("big.go", fmt.Sprintf("alpha%02d", i), 1+10*i, 5), 10))
+	}
+	s := &fakeSearcher{hits: hits}
+	o := noGraph()
+	o.SearchLimit = 8
+	if _, err := NewCodeProvider(s, o).Candidates(context.Background(), AnalyzeQuery("alpha")); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.queries) < 2 || s.queries[1].Limit != 8*thinPoolFactor {
+		t.Errorf("queries %+v: want the text search again for %d hits", s.queries, 8*thinPoolFactor)
+	}
+}

@@ -218,6 +218,14 @@ func (p *indexProvider) gather(ctx context.Context, q Query) (*pool, error) {
 		if err != nil {
 			return nil, fmt.Errorf("engine: %s search: %w", p.src, err)
 		}
+		if len(hits) >= iq.Limit && distinctFiles(hits) < thinPoolFiles {
+			// A few large files hold every hit: ask for more, so that
+			// the other files that match reach the pool too.
+			iq.Limit *= thinPoolFactor
+			if hits, err = p.s.Search(ctx, iq); err != nil {
+				return nil, fmt.Errorf("engine: %s search: %w", p.src, err)
+			}
+		}
 		for _, h := range hits {
 			f := pl.add(h.Block)
 			f.bm25 = max(f.bm25, h.Score)
@@ -232,6 +240,22 @@ func (p *indexProvider) gather(ctx context.Context, q Query) (*pool, error) {
 		return nil, err
 	}
 	return pl, ctx.Err()
+}
+
+// A pool is thin when its full-text hits come from fewer than
+// thinPoolFiles files; the search is then run again for thinPoolFactor
+// times as many hits.
+const (
+	thinPoolFiles  = 20
+	thinPoolFactor = 4
+)
+
+func distinctFiles(hits []index.Hit) int {
+	seen := map[string]bool{}
+	for _, h := range hits {
+		seen[h.Block.Path] = true
+	}
+	return len(seen)
 }
 
 // searchPathWords adds blocks of files whose path holds one of the top

@@ -50,11 +50,12 @@ const (
 )
 
 const (
-	minNameLen    = 4   // shorter names never match a mere keyword
-	tinyLines     = 2   // "very small" blocks
-	longLines     = 150 // "very long" blocks start here
-	fileTopHits   = 4   // hits summed for the file signal
-	signalsPerCan = 8
+	minNameLen     = 4   // shorter names never match a mere keyword
+	tinyLines      = 2   // "very small" blocks
+	longLines      = 150 // "very long" blocks start here
+	fileTopHits    = 4   // hits summed for the file signal
+	maxShareOfFile = 5   // one file holds at most 1/5 of the candidates while others wait
+	signalsPerCan  = 8
 )
 
 // Signal names, as shown by --explain and in JSON.
@@ -376,16 +377,33 @@ func (r *ranker) phrase(f *found, text string) {
 	}
 }
 
-// cut sorts the pool best first and keeps n.
+// cut sorts the pool best first and keeps n, at most n/maxShareOfFile
+// of them from one file while others wait: a large file whose every
+// function matches must not fill the candidates alone.
 func (r *ranker) cut(pl *pool, n int) []*found {
 	list := append([]*found(nil), pl.list...)
 	sort.SliceStable(list, func(i, j int) bool {
 		return better(list[i].score, list[j].score, list[i].block, list[j].block)
 	})
-	if len(list) > n {
-		list = list[:n]
+	if len(list) <= n {
+		return list
 	}
-	return list
+	perFile := max(1, n/maxShareOfFile)
+	kept, rest := make([]*found, 0, n), make([]*found, 0, len(list))
+	count := map[string]int{}
+	for _, f := range list {
+		if count[f.block.Path] < perFile && len(kept) < n {
+			count[f.block.Path]++
+			kept = append(kept, f)
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	kept = append(kept, rest[:n-len(kept)]...)
+	sort.SliceStable(kept, func(i, j int) bool {
+		return better(kept[i].score, kept[j].score, kept[i].block, kept[j].block)
+	})
+	return kept
 }
 
 // better orders by score, then path, then line, then ID: deterministic.
