@@ -4,6 +4,7 @@ package chunk
 
 import (
 	"sync"
+	"time"
 	"unsafe"
 
 	tskotlin "github.com/tree-sitter-grammars/tree-sitter-kotlin/bindings/go"
@@ -146,13 +147,26 @@ func (c *compiled) parse(src []byte) *ts.Tree {
 // 5; the budget bounds pathological error recovery. It counts operations,
 // not time, so the same file always gives the same blocks. A cancelled
 // parse returns no tree and the file is windowed.
+//
+// Some grammars (tree-sitter-bash v0.25.0 on 30 KB of "x = f(1);" lines:
+// 12 s within the operation budget) spend their time inside operations,
+// which the count cannot bound, so the callback also cancels after
+// parseDeadline. Real code parses at several MB/s, far inside it, so only
+// such files depend on the machine's speed (and are windowed).
 func parseBudget(size int) func(ts.ParseState) bool {
 	// The parser calls back once per 100 operations.
 	calls, limit := 0, (50*size+100_000)/100
+	deadline := time.Now().Add(parseDeadline(size))
 	return func(ts.ParseState) bool {
 		calls++
-		return calls > limit
+		return calls > limit || (calls%64 == 0 && time.Now().After(deadline))
 	}
+}
+
+// parseDeadline is 2 s plus 1 s per 100 KB: over 20 times what real code
+// takes on a loaded machine.
+func parseDeadline(size int) time.Duration {
+	return 2*time.Second + time.Duration(size/100_000)*time.Second
 }
 
 // treeSitterFile finds the blocks of a file in a tree-sitter language:
