@@ -130,8 +130,12 @@ func (c *compiled) parse(src []byte) *ts.Tree {
 		return nil
 	}, nil, &ts.ParseOptions{ProgressCallback: parseBudget(len(src))})
 	if tree == nil {
-		// A cancelled parser would resume this parse on its next call.
-		p.Reset()
+		// A cancelled parser would resume this parse on its next call, and
+		// Reset does not clear a cancellation during tree balancing (the
+		// next parse then fails an assertion in ts_parser_parse and aborts
+		// the process): never reuse it.
+		p.Close()
+		return nil
 	}
 	select {
 	case c.parsers <- p:
@@ -151,15 +155,18 @@ func (c *compiled) parse(src []byte) *ts.Tree {
 // Some grammars (tree-sitter-bash v0.25.0 on 30 KB of "x = f(1);" lines:
 // 12 s within the operation budget) spend their time inside operations,
 // which the count cannot bound, so the callback also cancels after
-// parseDeadline. Real code parses at several MB/s, far inside it, so only
-// such files depend on the machine's speed (and are windowed).
+// parseDeadline of the parsing thread's CPU time (not wall time: a loaded
+// machine must not window a file it would parse on an idle one). Real code
+// parses at several MB/s, far inside it.
 func parseBudget(size int) func(ts.ParseState) bool {
 	// The parser calls back once per 100 operations.
 	calls, limit := 0, (50*size+100_000)/100
-	deadline := time.Now().Add(parseDeadline(size))
+	deadline, late := threadCPU()+parseDeadline(size), false
 	return func(ts.ParseState) bool {
 		calls++
-		return calls > limit || (calls%64 == 0 && time.Now().After(deadline))
+		// Once cancelled, stay cancelled.
+		late = late || (calls%64 == 0 && threadCPU() > deadline)
+		return calls > limit || late
 	}
 }
 
