@@ -4,6 +4,7 @@ package chunk
 
 import (
 	"sync"
+	"time"
 	"unsafe"
 
 	tskotlin "github.com/tree-sitter-grammars/tree-sitter-kotlin/bindings/go"
@@ -129,8 +130,12 @@ func (c *compiled) parse(src []byte) *ts.Tree {
 		return nil
 	}, nil, &ts.ParseOptions{ProgressCallback: parseBudget(len(src))})
 	if tree == nil {
-		// A cancelled parser would resume this parse on its next call.
-		p.Reset()
+		// A cancelled parser would resume this parse on its next call, and
+		// Reset does not clear a cancellation during tree balancing (the
+		// next parse then fails an assertion in ts_parser_parse and aborts
+		// the process): never reuse it.
+		p.Close()
+		return nil
 	}
 	select {
 	case c.parsers <- p:
@@ -146,13 +151,29 @@ func (c *compiled) parse(src []byte) *ts.Tree {
 // 5; the budget bounds pathological error recovery. It counts operations,
 // not time, so the same file always gives the same blocks. A cancelled
 // parse returns no tree and the file is windowed.
+//
+// Some grammars (tree-sitter-bash v0.25.0 on 30 KB of "x = f(1);" lines:
+// 12 s within the operation budget) spend their time inside operations,
+// which the count cannot bound, so the callback also cancels after
+// parseDeadline of the parsing thread's CPU time (not wall time: a loaded
+// machine must not window a file it would parse on an idle one). Real code
+// parses at several MB/s, far inside it.
 func parseBudget(size int) func(ts.ParseState) bool {
 	// The parser calls back once per 100 operations.
 	calls, limit := 0, (50*size+100_000)/100
+	deadline, late := threadCPU()+parseDeadline(size), false
 	return func(ts.ParseState) bool {
 		calls++
-		return calls > limit
+		// Once cancelled, stay cancelled.
+		late = late || (calls%64 == 0 && threadCPU() > deadline)
+		return calls > limit || late
 	}
+}
+
+// parseDeadline is 2 s plus 1 s per 100 KB: over 20 times what real code
+// takes on a loaded machine.
+func parseDeadline(size int) time.Duration {
+	return 2*time.Second + time.Duration(size/100_000)*time.Second
 }
 
 // treeSitterFile finds the blocks of a file in a tree-sitter language:
