@@ -29,6 +29,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/BurntSushi/toml"
 )
@@ -49,6 +50,43 @@ type Detector struct {
 	rules    []*rule
 	global   allowlist
 	keywords *keywordIndex
+	// verdicts memoizes what a path alone decides (path -> *pathVerdict):
+	// the path regexes of the rules and allowlists cost as much as the
+	// scan itself when every candidate of a pack is checked, and a pack
+	// holds many blocks of few files.
+	verdicts sync.Map
+	nVerdict atomic.Int64
+}
+
+// maxVerdicts bounds the memo (a long-lived MCP server sees every path of
+// a repository at most; past this it computes without storing).
+const maxVerdicts = 1 << 16
+
+// pathVerdict is what a path decides before the text is read: the file is
+// allowlisted as a whole, or which rules may apply to it.
+type pathVerdict struct {
+	allowed bool
+	rules   []bool
+}
+
+// verdict returns the memoized pathVerdict of path.
+func (d *Detector) verdict(path string) *pathVerdict {
+	if v, ok := d.verdicts.Load(path); ok {
+		return v.(*pathVerdict)
+	}
+	pv := &pathVerdict{allowed: d.global.pathAllowed(path)}
+	if !pv.allowed {
+		pv.rules = make([]bool, len(d.rules))
+		for i, r := range d.rules {
+			pv.rules[i] = r.pathApplies(path)
+		}
+	}
+	if d.nVerdict.Load() < maxVerdicts {
+		if _, loaded := d.verdicts.LoadOrStore(path, pv); !loaded {
+			d.nVerdict.Add(1)
+		}
+	}
+	return pv
 }
 
 type rule struct {
@@ -193,14 +231,18 @@ func mergeAllow(a, b allowlist) allowlist {
 // Find returns the secrets in text, a file's content (or part of it) at
 // path, sorted by position, overlaps merged.
 func (d *Detector) Find(path, text string) []Finding {
-	if text == "" || d.global.pathAllowed(path) {
+	if text == "" {
+		return nil
+	}
+	pv := d.verdict(path)
+	if pv.allowed {
 		return nil
 	}
 	lower := asciiLower(text)
 	found := d.keywords.find(lower)
 	var out []Finding
-	for _, r := range d.rules {
-		if !r.applies(path, found) {
+	for i, r := range d.rules {
+		if !pv.rules[i] || !r.keywordFound(found) {
 			continue
 		}
 		if !r.windowed {
@@ -214,9 +256,9 @@ func (d *Detector) Find(path, text string) []Finding {
 	return merge(text, out)
 }
 
-// applies reports whether r may match text at path: its path pattern
-// matches, no path allowlist excludes the file, and a keyword occurs.
-func (r *rule) applies(path string, found map[string][]int) bool {
+// pathApplies reports whether r may match a file at path: its path
+// pattern matches and no path allowlist excludes the file.
+func (r *rule) pathApplies(path string) bool {
 	if r.path != nil && !r.path.MatchString(path) {
 		return false
 	}
@@ -225,6 +267,12 @@ func (r *rule) applies(path string, found map[string][]int) bool {
 			return false
 		}
 	}
+	return true
+}
+
+// keywordFound reports whether a keyword of r occurs (a rule without
+// keywords always may match).
+func (r *rule) keywordFound(found map[string][]int) bool {
 	if len(r.keywords) == 0 {
 		return true
 	}
