@@ -12,25 +12,8 @@ import (
 // how many ranked candidates each index source returns.
 func TestMCPCandidatesArgument(t *testing.T) {
 	root, ix := fixture(t, "payments")
-	cmd := newMCPCmd(&globalFlags{root: root, indexDir: ix})
-	cmd.SetContext(context.Background())
-	srv, closeFn, err := newMCPServer(cmd, &globalFlags{root: root, indexDir: ix}, &requestFlags{})
-	if err != nil {
-		t.Fatalf("server: %v", err)
-	}
-	defer closeFn()
+	cs := mcpSession(t, root, ix)
 	ctx := context.Background()
-	clientT, serverT := mcp.NewInMemoryTransports()
-	ss, err := srv.Connect(ctx, serverT, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, clientT, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
 	blocks := func(args map[string]any) int {
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "context_query", Arguments: args})
 		if err != nil || res.IsError {

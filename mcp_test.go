@@ -13,26 +13,8 @@ import (
 // SDK's in-memory transport and calls context_query on the fixture.
 func TestMCPContextQuery(t *testing.T) {
 	root, ix := fixture(t, "payments")
-	cmd := newMCPCmd(&globalFlags{root: root, indexDir: ix})
-	cmd.SetContext(context.Background())
-	srv, closeFn, err := newMCPServer(cmd, &globalFlags{root: root, indexDir: ix}, &requestFlags{})
-	if err != nil {
-		t.Fatalf("server: %v", err)
-	}
-	defer closeFn()
+	cs := mcpSession(t, root, ix)
 	ctx := context.Background()
-	clientT, serverT := mcp.NewInMemoryTransports()
-	ss, err := srv.Connect(ctx, serverT, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
-	cs, err := client.Connect(ctx, clientT, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
 
 	tools, err := cs.ListTools(ctx, nil)
 	if err != nil || len(tools.Tools) != 1 || tools.Tools[0].Name != "context_query" {
@@ -63,4 +45,30 @@ func TestMCPContextQuery(t *testing.T) {
 	if !bad.IsError {
 		t.Fatalf("an empty query should be a tool error")
 	}
+}
+
+// mcpSession starts loupe's MCP server on root's index and connects a real
+// client over the SDK's in-memory transport; all of it closes with the test.
+func mcpSession(t *testing.T, root, ix string) *mcp.ClientSession {
+	t.Helper()
+	g := &globalFlags{root: root, indexDir: ix}
+	cmd := newMCPCmd(g)
+	cmd.SetContext(context.Background())
+	srv, closeFn, err := newMCPServer(cmd, g, &requestFlags{})
+	if err != nil {
+		t.Fatalf("server: %v", err)
+	}
+	t.Cleanup(closeFn)
+	clientT, serverT := mcp.NewInMemoryTransports()
+	ss, err := srv.Connect(context.Background(), serverT, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(context.Background(), clientT, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
 }

@@ -259,26 +259,8 @@ func TestMCPSaysWhichModelPartsTookPart(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("LOUPE_MODEL_URL", f.URL())
 	os.WriteFile(filepath.Join(root, ".loupe.toml"), []byte("[model]\nchat = \""+fakeChat+"\"\n"), 0o644)
-	g := &globalFlags{root: root, indexDir: ix}
-	cmd := newMCPCmd(g)
-	cmd.SetContext(context.Background())
-	srv, closeFn, err := newMCPServer(cmd, g, &requestFlags{})
-	if err != nil {
-		t.Fatalf("server: %v", err)
-	}
-	defer closeFn()
+	cs := mcpSession(t, root, ix)
 	ctx := context.Background()
-	clientT, serverT := mcp.NewInMemoryTransports()
-	ss, err := srv.Connect(ctx, serverT, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, clientT, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
 	call := func(query string) contextQueryOut {
 		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "context_query", Arguments: map[string]any{"query": query}})
 		if err != nil || res.IsError {
