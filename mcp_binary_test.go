@@ -22,7 +22,15 @@ type rpcClient struct {
 
 func startMCP(t *testing.T, args ...string) *rpcClient {
 	t.Helper()
+	return startMCPWith(t, nil, args...)
+}
+
+// startMCPWith starts `loupe mcp` with the environment env (nil: this
+// process's own).
+func startMCPWith(t *testing.T, env []string, args ...string) *rpcClient {
+	t.Helper()
 	cmd := exec.Command(loupeBin(t), append([]string{"mcp"}, args...)...)
+	cmd.Env = env
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -1,13 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -63,32 +62,16 @@ func (e sealedEnv) run(t *testing.T, stdin string, args ...string) (string, stri
 	return out.String(), errb.String(), err
 }
 
-// mcpClient speaks JSON-RPC over the stdio of a running `loupe mcp`.
+// mcpClient is an initialized MCP session with a real `loupe mcp` in a
+// sealed environment, over the rpcClient of mcp_binary_test.go.
 type mcpClient struct {
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	out  *bufio.Reader
-	next int
+	rpc *rpcClient
+	id  int
 }
 
 func (e sealedEnv) startMCP(t *testing.T, args ...string) *mcpClient {
 	t.Helper()
-	cmd := exec.Command(loupeBin(t), append([]string{"mcp"}, args...)...)
-	cmd.Env = e.environ()
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = io.Discard
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	c := &mcpClient{cmd: cmd, in: in, out: bufio.NewReaderSize(out, 1<<20)}
-	t.Cleanup(func() { in.Close(); _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	c := &mcpClient{rpc: startMCPWith(t, e.environ(), args...)}
 	c.call(t, "initialize", map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{},
 		"clientInfo": map[string]any{"name": "test", "version": "1"}})
 	c.send(t, map[string]any{"jsonrpc": "2.0", "method": "notifications/initialized"})
@@ -98,34 +81,23 @@ func (e sealedEnv) startMCP(t *testing.T, args ...string) *mcpClient {
 func (c *mcpClient) send(t *testing.T, msg any) {
 	t.Helper()
 	b, _ := json.Marshal(msg)
-	if _, err := c.in.Write(append(b, '\n')); err != nil {
-		t.Fatal(err)
-	}
+	c.rpc.send(string(b))
 }
 
 // call sends a request and returns its result (raw JSON).
 func (c *mcpClient) call(t *testing.T, method string, params any) json.RawMessage {
 	t.Helper()
-	c.next++
-	id := c.next
-	c.send(t, map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+	c.id++
+	c.send(t, map[string]any{"jsonrpc": "2.0", "id": c.id, "method": method, "params": params})
 	for {
-		line, err := c.out.ReadBytes('\n')
-		if err != nil {
-			t.Fatalf("mcp %s: %v", method, err)
+		r := c.rpc.next()
+		if string(r.ID) != strconv.Itoa(c.id) {
+			continue // a reply to another request
 		}
-		var resp struct {
-			ID     int             `json:"id"`
-			Result json.RawMessage `json:"result"`
-			Error  json.RawMessage `json:"error"`
+		if r.Error != nil {
+			t.Fatalf("mcp %s: %d %s", method, r.Error.Code, r.Error.Message)
 		}
-		if json.Unmarshal(line, &resp) != nil || resp.ID != id {
-			continue // a notification
-		}
-		if resp.Error != nil {
-			t.Fatalf("mcp %s: %s", method, resp.Error)
-		}
-		return resp.Result
+		return r.Result
 	}
 }
 
