@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/loupe-dev/loupe/index/safefile"
+	"github.com/loupe-dev/loupe/index/inroot"
 )
 
 // loupe's own files must never come back to it as work in progress: a
@@ -42,11 +42,15 @@ func RecordOutput(root, path string) error {
 	if len(list) > maxLedger {
 		list = list[len(list)-maxLedger:]
 	}
-	dir := filepath.Join(root, OwnDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	// Inside the root only: a cloned repository's .loupe may be a link out.
+	err := inroot.WriteFile(root, filepath.Join(OwnDir, outputsLedger), 0o644, func(w io.Writer) error {
+		_, err := io.WriteString(w, strings.Join(list, "\n")+"\n")
+		return err
+	})
+	if err != nil {
 		return fmt.Errorf("changes: record output: %w", err)
 	}
-	return safefile.Write(filepath.Join(dir, outputsLedger), []byte(strings.Join(list, "\n")+"\n"))
+	return nil
 }
 
 // OwnIgnores are gitignore-style patterns for loupe's own files under
@@ -76,7 +80,7 @@ func (o ownFiles) has(p string) bool {
 }
 
 func readLedger(root string) []string {
-	b, err := os.ReadFile(filepath.Join(root, OwnDir, outputsLedger))
+	b, err := inroot.ReadFile(root, filepath.Join(OwnDir, outputsLedger))
 	if err != nil {
 		return nil
 	}

@@ -1,6 +1,7 @@
 package changes_test
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -43,5 +44,29 @@ func TestOwnOutputsAreNotChanges(t *testing.T) {
 	want := []string{"/.loupe/", "/loupe-context.md", "/out/ctx.xml"}
 	if !slices.Equal(ign, want) {
 		t.Errorf("OwnIgnores = %q, want %q", ign, want)
+	}
+}
+
+// TestRecordOutputStaysInsideTheRoot: a cloned repository whose .loupe is
+// a link to a directory outside it gets no ledger written there, and its
+// outside ledger is never read.
+func TestRecordOutputStaysInsideTheRoot(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(root, changes.OwnDir)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outside, "outputs"), []byte("secret.txt\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := changes.RecordOutput(root, filepath.Join(root, "ctx.md")); err == nil {
+		t.Fatal("a ledger was written through a link out of the root")
+	}
+	if b, _ := os.ReadFile(filepath.Join(outside, "outputs")); string(b) != "secret.txt\n" {
+		t.Fatalf("the outside file changed: %q", b)
+	}
+	for _, p := range changes.OwnIgnores(root) {
+		if strings.Contains(p, "secret.txt") {
+			t.Fatalf("a ledger outside the root was read: %v", changes.OwnIgnores(root))
+		}
 	}
 }
