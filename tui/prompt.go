@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/index/gitrun"
 	"github.com/loupe-dev/loupe/render"
 )
 
@@ -149,12 +149,17 @@ func (m Model) showCommit(sha string) (Model, tea.Cmd) {
 	}
 	cmd := exec.Command("git", showCommitArgs(sha)...) //nolint:gosec // fixed program, checked sha
 	cmd.Dir = m.deps.Root
-	cmd.Env = append(os.Environ(), "GIT_PAGER="+pagerOf(m.deps.Pager), "LESS=FRX")
+	cmd.Env = append(gitrun.Env(), "GIT_PAGER="+pagerOf(m.deps.Pager), "LESS=FRX")
 	return m, tea.ExecProcess(cmd, func(err error) tea.Msg { return editorDoneMsg{err: err, what: "git show"} })
 }
 
 func showCommitArgs(sha string) []string {
-	return []string{"-c", "core.fsmonitor=false", "-p", "show", "--stat", "--patch", "--no-ext-diff", "--no-textconv", sha, "--"}
+	// The one hardening of every git call (index/gitrun: no fsmonitor,
+	// hooks, external diff or textconv), colour back on for the person's
+	// pager, then a paged show.
+	hard := gitrun.Args(nil)
+	show := gitrun.Args(nil, "show", "--stat", "--patch", sha, "--")[len(hard):]
+	return append(append(hard, "-c", "color.ui=auto", "-p"), show...)
 }
 
 // pagerOf is $PAGER, or less -R.
