@@ -90,18 +90,7 @@ func openTree(t *testing.T, files map[string]string) *index.Index {
 			t.Fatal(err)
 		}
 	}
-	opts := index.DefaultOptions()
-	opts.IndexDir = filepath.Join(t.TempDir(), "index")
-	opts.NoCommits = true
-	ix, err := index.Open(root, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
-	if _, err := ix.Update(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	return ix
+	return indexTree(t, root)
 }
 
 // Through the real index: "unescaping" finds Unescape by its stem, and

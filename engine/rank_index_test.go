@@ -18,6 +18,13 @@ func openPayments(t *testing.T) *index.Index {
 	if err := os.CopyFS(root, os.DirFS(filepath.Join("..", "testdata", "repos", "payments"))); err != nil {
 		t.Fatal(err)
 	}
+	return indexTree(t, root)
+}
+
+// indexTree builds a real on-disk index of root (no commits), closed
+// with the test.
+func indexTree(t *testing.T, root string) *index.Index {
+	t.Helper()
 	opts := index.DefaultOptions()
 	opts.IndexDir = filepath.Join(t.TempDir(), "index")
 	opts.NoCommits = true
