@@ -59,12 +59,9 @@ const (
 
 // Ablation switches (constants, so that the measured variants are builds).
 const (
-	focusLevelOn   = true // offer LevelFocus
-	valueByShare   = true // partial levels valued by the relevance they keep
-	anchorsOn      = true // partial levels keep anchor lines
-	focusCapShare  = 4    // the focus level may take 1/focusCapShare of its source's share
-	capByOthers    = true // a block may take what its source's others leave
-	uncapLeftovers = true // the pass over leftovers offers levels above the cap
+	focusLevelOn = true // offer LevelFocus
+	valueByShare = true // partial levels valued by the relevance they keep
+	anchorsOn    = true // partial levels keep anchor lines
 )
 
 // span is the half-open range [a, b) of a block's text lines.

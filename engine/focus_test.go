@@ -171,7 +171,7 @@ func TestPartialValueFollowsWhatItKeeps(t *testing.T) {
 	fq := newFocusQuery("add ssa type")
 	li := newLineInfo(c, lineMasks(fq.set, trimTrailingBlank(c)), []float64{2, 2, 2}, nil)
 	values := map[Level]float64{}
-	for _, o := range levelOptions(c, li, LevelFull, -1) {
+	for _, o := range levelOptions(c, li, LevelFull, -1, c.Score) {
 		values[o.level] = o.value
 	}
 	if values[LevelFocus] < 0.6 || values[LevelBookend] > 0.3 || values[LevelFocus] >= values[LevelFull] {

@@ -260,10 +260,11 @@ type levelPlan struct {
 }
 
 // levelOptions lists candidate c's levels from ceiling down, with
-// estimated costs and values. cap >= 0 leaves out every level but the
+// estimated costs and values (base, its packing priority, times what
+// the level is worth). cap >= 0 leaves out every level but the
 // reference line that is estimated above it, and sizes the head and focus
 // levels to it.
-func levelOptions(c Candidate, li *lineInfo, ceiling Level, cap int) []levelOption {
+func levelOptions(c Candidate, li *lineInfo, ceiling Level, cap int, base float64) []levelOption {
 	plans, head := levelPlans(c, li, cap)
 	opts := make([]levelOption, 0, LevelReference-ceiling+1)
 	top := plans[ceiling].worth
@@ -280,7 +281,7 @@ func levelOptions(c Candidate, li *lineInfo, ceiling Level, cap int) []levelOpti
 			worth = min(worth, top*belowCeiling)
 		}
 		opts = append(opts, levelOption{level: lv, head: max(head, 0), est: pl.est, exact: -1, spans: pl.spans,
-			value: max(c.Score, minScore) * worth})
+			value: base * worth})
 	}
 	return opts
 }
@@ -337,7 +338,7 @@ func planLevels(c Candidate, li *lineInfo, cap int) ([LevelReference + 1]levelPl
 	head, focus := full/2, -1
 	if cap >= 0 {
 		head = min(head, cap-hdr-markerTokens)
-		focus = cap*capDivisor/focusCapShare - hdr
+		focus = cap - hdr
 	}
 	head -= head % headQuantum
 	var plans [LevelReference + 1]levelPlan

@@ -56,7 +56,6 @@ func Assemble(cands []Candidate, req PackRequest) (*Pack, error) {
 	p.weighLines()
 	p.setup(live)
 	p.placePins()
-	p.share()
 	p.fill()
 	return p.verify(), nil
 }
@@ -75,6 +74,7 @@ type packer struct {
 	packed   map[Source]int
 	groups   map[Source]int
 	shares   map[Source]int
+	prio     []float64 // packing priority of each live candidate (budget.go)
 	warnings []string
 	baseCost int // fallback measuring: the pack with no blocks at all
 }

@@ -205,9 +205,8 @@ func TestAssembleKeepAndCap(t *testing.T) {
 	if _, ok := in["lowkeep"]; !ok {
 		t.Error("keep block left out")
 	}
-	code := p.PerSource[SourceCode]
-	if g, ok := in["gamma"]; !ok || g.Level == LevelFull || g.Tokens > max(code.Share, 1)/capDivisor+headerEstimate {
-		t.Errorf("gamma (200 lines) not degraded under the cap: %+v share %d", g.Level, code.Share)
+	if g, ok := in["gamma"]; !ok || g.Level == LevelFull || g.Tokens > int(float64(p.Available)*blockShare)+headerEstimate {
+		t.Errorf("gamma (200 lines) not degraded under the cap: %+v %d tokens of %d", g.Level, g.Tokens, p.Available)
 	}
 }
 
