@@ -44,8 +44,9 @@ func TestE2EExplorerInTmux(t *testing.T) {
 	e.keys("Enter")
 	screen := e.waitScreen("wrote ")
 	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
-	if !strings.Contains(lines[0], "query › retry payment") || len(lines) > 40 {
-		t.Fatalf("screen:\n%s", screen)
+	if !strings.Contains(lines[0], "query › retry payment") || len(lines) > 40 ||
+		!strings.Contains(screen, "─ candidates ") || !strings.Contains(screen, "╰─") {
+		t.Fatalf("screen (the header, then the framed list and preview):\n%s", screen)
 	}
 	e.curate()
 	e.keys("q")
@@ -111,7 +112,8 @@ func (e *e2e) curate() {
 			inPreview = true
 			continue
 		}
-		if inPreview && strings.HasSuffix(strings.TrimRight(l, " "), "…") && !strings.Contains(l, "•") {
+		inner := strings.TrimRight(strings.TrimSuffix(strings.TrimRight(l, " "), "│"), " ") // the frame's right border
+		if inPreview && strings.HasSuffix(inner, "…") && !strings.Contains(l, "•") {
 			e.t.Fatalf("a preview line was cut after glamour wrapped it: %q\n%s", l, screen)
 		}
 	}

@@ -34,18 +34,17 @@ func newPreviewPane(st styles) previewPane {
 	return previewPane{st: st}
 }
 
-// SetSize sizes the pane; side puts a border on its left.
+// SetSize sizes the pane, its frame included; side says it sits beside
+// the list rather than under it.
 func (p *previewPane) SetSize(w, h int, side bool) {
 	p.width, p.height, p.side = w, h, side
-	p.vp.SetSize(p.contentWidth(), max(h-1, 0))
+	p.vp.SetSize(p.contentWidth(), max(h-2, 0))
 }
 
-// contentWidth is the width rendered content is wrapped to.
+// contentWidth is the width rendered content is wrapped to: the pane's
+// inside, one cell of margin on the left.
 func (p previewPane) contentWidth() int {
-	if p.side {
-		return max(p.width-2, 1)
-	}
-	return max(p.width, 1)
+	return max(p.width-3, 1)
 }
 
 // SetContent shows lines already cut to width cells by the render command.
@@ -89,30 +88,21 @@ func (p previewPane) View() string {
 		pct = p.st.faint.Render(fmt.Sprintf("%.0f%%", p.vp.ScrollPercent()*100))
 	}
 	lines := p.vp.View()
-	w := p.width
-	if p.side {
-		w = p.contentWidth()
-	}
-	title := p.st.section(p.tabs(), p.st.faint.Render(p.title), pct, w)
-	if !p.side {
-		return fitLine(title, p.width) + "\n" + strings.Join(lines, "\n")
-	}
-	border := p.st.rule.Render("│ ")
 	for i := range lines {
-		lines[i] = border + lines[i]
+		lines[i] = " " + fitLine(lines[i], p.contentWidth())
 	}
-	return border + fitLine(title, w) + "\n" + strings.Join(lines, "\n")
+	return p.st.box(p.tabs(), p.st.faint.Render(p.title), pct, lines, p.width, p.height, p.focused)
 }
 
-// tabs names the two views, the one shown underlined (v switches).
+// tabs names the two views, the one shown marked and underlined (v
+// switches): "[block] context".
 func (p previewPane) tabs() string {
-	block, ctx := p.st.tabOff.Render("block"), p.st.tabOff.Render("context")
+	on := func(s string) string { return p.st.tabOn.Render("[" + s + "]") }
+	off := func(s string) string { return p.st.tabOff.Render(" " + s + " ") }
 	if p.mode == previewBlock {
-		block = p.st.tabOn.Render("block")
-	} else {
-		ctx = p.st.tabOn.Render("context")
+		return on("block") + off("context")
 	}
-	return block + p.st.faint.Render(" · ") + ctx
+	return off("block") + on("context")
 }
 
 // previewRequest is everything renderPreviewCmd needs, captured by value.
