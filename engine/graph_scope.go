@@ -3,6 +3,8 @@ package engine
 import (
 	"path"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/loupe-dev/loupe/index"
 )
@@ -16,7 +18,8 @@ import (
 //
 //   - Go (both blocks carry their package, index format 7 on): the same
 //     package (same directory and package clause, a _test package
-//     counting as its package), or a package the using block names
+//     counting as its package), or, for an exported name (upper-case
+//     first letter), a package the using block names
 //     through an import (Block.Uses: pkg.Foo, by the import's name or
 //     alias), its import path matching the definition's directory
 //     (exactly, as a path suffix, or under a vendor directory; a package
@@ -43,12 +46,22 @@ func canSee(user, def index.Block) bool {
 	if path.Dir(user.Path) == dir && goPackage(user.Package) == goPackage(def.Package) {
 		return true
 	}
+	if !goExported(def.Name) {
+		return false
+	}
 	for _, imp := range user.Uses {
 		if importNames(imp, dir, def.Package) {
 			return true
 		}
 	}
 	return false
+}
+
+// goExported reports whether a Go name is visible outside its package
+// (an upper-case first letter); an unnamed block counts as exported.
+func goExported(name string) bool {
+	r, _ := utf8.DecodeRuneInString(name)
+	return name == "" || unicode.IsUpper(r)
 }
 
 // goPackage is the package a file belongs to for visibility: an external

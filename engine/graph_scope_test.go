@@ -32,6 +32,8 @@ func TestCanSee(t *testing.T) {
 		{"root package by name", goBlk("doc/doc.go", "doc", "github.com/spf13/cobra"), goBlk("command.go", "cobra"), true},
 		{"root package, major version", goBlk("x/x.go", "x", "example.com/lib/v2"), goBlk("lib.go", "lib"), true},
 		{"root package, other name", goBlk("x/x.go", "x", "example.com/other"), goBlk("lib.go", "lib"), false},
+		{"unexported, other package", goBlk("net/http/httputil/persist.go", "httputil", "io"), index.Block{Path: "io/pipe.go", Lang: "go", Package: "io", Name: "pipe"}, false},
+		{"unexported, same package", goBlk("io/io.go", "io"), index.Block{Path: "io/pipe.go", Lang: "go", Package: "io", Name: "pipe"}, true},
 		{"Go and Python", goBlk("a/x.go", "a"), index.Block{Path: "a/y.py", Lang: "python"}, false},
 		{"Python: no import data, unchanged", index.Block{Path: "a/x.py", Lang: "python"}, index.Block{Path: "b/y.py", Lang: "python"}, true},
 		{"Go without package (old index)", index.Block{Path: "a/x.go", Lang: "go"}, goBlk("b/y.go", "b"), true},
