@@ -92,7 +92,16 @@ func (m Model) fullHelpView(height int) string {
 	if len(row) > 0 {
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
-	body := splitLines(fitBlock("\n"+strings.Join(rows, "\n\n"), m.width-4, height-2))
+	inner := height - 2
+	text := "\n" + strings.Join(rows, "\n\n")
+	if len(splitLines(text)) > inner { // short terminal: no blank lines
+		text = strings.Join(rows, "\n")
+	}
+	lines := splitLines(text)
+	if len(lines) > inner {
+		lines = append(lines[:max(inner-1, 0)], m.st.faint.Render("… a taller terminal shows every key"))
+	}
+	body := splitLines(fitBlock(strings.Join(lines, "\n"), m.width-4, inner))
 	for i := range body {
 		body[i] = "  " + body[i]
 	}
