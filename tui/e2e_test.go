@@ -103,7 +103,7 @@ func (e *e2e) curate() {
 	// The title names both tabs, so wait for the block's explanation
 	// ("score 0.84 · …") to give way to the context itself.
 	screen = e.waitScreenFunc("the context preview", func(s string) bool {
-		return strings.Contains(s, "context · md") && !strings.Contains(s, "\nscore ")
+		return strings.Contains(s, "context · md") && !strings.Contains(s, "│ score ") // inside the frame
 	})
 	lines := strings.Split(screen, "\n")
 	inPreview := false

@@ -163,6 +163,9 @@ func (m Model) pickerView(height int) string {
 		}
 	}
 	info := fmt.Sprintf("%d of this repository · enter resumes · esc closes", len(p.list))
+	if cellWidth(info)+20 > m.width {
+		info = fmt.Sprintf("%d · enter resumes · esc closes", len(p.list))
+	}
 	return m.st.box(m.st.title.Render("sessions"), m.st.faint.Render(info), "", lines, m.width, height, true)
 }
 
