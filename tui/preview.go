@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/keymap"
 )
@@ -131,7 +132,7 @@ func renderPreviewCmd(r previewRequest) tea.Cmd {
 func (r previewRequest) render() (string, error) {
 	if r.mode == previewContext {
 		if r.text == "" {
-			return "nothing packed yet", nil
+			return wrapText("nothing packed yet: the context appears here as the model will read it, ready for c (copy) or w (write)", r.width), nil
 		}
 		if r.format == "md" && r.terminal != nil {
 			// Tabs are expanded before glamour wraps: it counts a tab as
@@ -146,7 +147,7 @@ func (r previewRequest) render() (string, error) {
 		return expandTabs(r.text), nil
 	}
 	if r.cand == nil {
-		return "no block selected", nil
+		return wrapText("no block selected: the selected candidate shows here, with why it is in (or out) and its code", r.width), nil
 	}
 	body := r.cand.Text
 	if r.item != nil && r.item.Body != "" {
@@ -154,6 +155,11 @@ func (r previewRequest) render() (string, error) {
 	}
 	code := highlight(body, r.cand.Block, r.chroma, r.noColor)
 	return explain(*r.cand, r.item) + "\n" + code, nil
+}
+
+// wrapText wraps a message at word boundaries to w cells.
+func wrapText(s string, w int) string {
+	return lipgloss.NewStyle().Width(max(w, 1)).Render(s)
 }
 
 func expandTabs(s string) string {
