@@ -102,12 +102,6 @@ func (s styles) chromaStyle() string {
 // logoText is the badge at the start of the query line.
 const logoText = " loupe "
 
-// section draws a pane's title line as a rule: "── title  info ───── right ─",
-// exactly w cells wide.
-func (s styles) section(title, info, right string, w int) string {
-	return s.sectionWith(s.rule, "── ", title, info, right, w)
-}
-
 // box frames body lines (each exactly w-2 cells, at most h-2 of them) in a
 // rounded border exactly w×h cells, the title, its info and the right
 // side (a position, a percentage) in the top border:
@@ -136,7 +130,9 @@ func (s styles) box(title, info, right string, body []string, w, h int, focused 
 	return strings.Join(append(lines, bottom), "\n")
 }
 
-// sectionWith is section with the rule's style and its lead-in.
+// sectionWith draws a title line as a rule exactly w cells wide, in the
+// rule's style after its lead-in: "─ title  info ───── right ─"; the info
+// gives way first.
 func (s styles) sectionWith(rule lipgloss.Style, lead, title, info, right string, w int) string {
 	left := rule.Render(lead) + title
 	tail := ""
