@@ -196,7 +196,14 @@ func previewStyle(style string, noColor bool) string {
 		return "notty"
 	case style != "auto" && style != "":
 		return style
-	case lipgloss.HasDarkBackground(os.Stdin, os.Stdout):
+	}
+	if dark, ok := tui.DarkFromColorFGBG(os.Getenv("COLORFGBG")); ok {
+		if dark {
+			return "dark"
+		}
+		return "light"
+	}
+	if lipgloss.HasDarkBackground(os.Stdin, os.Stdout) {
 		return "dark"
 	}
 	return "light"

@@ -128,7 +128,7 @@ func (g *GraphFollower) callees(ctx context.Context, b index.Block, memo *lookup
 		}
 		for _, d := range pickDefinitions(b, defs) {
 			if len(out) < expandFanOut {
-				out = append(out, neighbour{block: d, reason: usedBy(d, b.Name), level: LevelSignature, factor: factorCallee})
+				out = append(out, neighbour{block: d, reason: usedBy(d, displayName(b)), level: LevelSignature, factor: factorCallee})
 			}
 		}
 	}
@@ -136,12 +136,13 @@ func (g *GraphFollower) callees(ctx context.Context, b index.Block, memo *lookup
 }
 
 // pickDefinitions keeps the definitions of a name that b most likely
-// means: not b itself, not tests (unless b is one), and when the name is
-// defined more than expandMaxDefs times, only those in b's directory.
+// means: not b itself, not tests (unless b is one), only those b can see
+// (canSee), and when the name is defined more than expandMaxDefs times,
+// only those in b's directory.
 func pickDefinitions(b index.Block, defs []index.Block) []index.Block {
 	var same, other []index.Block
 	for _, d := range defs {
-		if d.ID == b.ID || (d.Test && !b.Test) {
+		if d.ID == b.ID || (d.Test && !b.Test) || !canSee(b, d) {
 			continue
 		}
 		if path.Dir(d.Path) == path.Dir(b.Path) {
@@ -167,21 +168,30 @@ func usedBy(def index.Block, user string) string {
 	return "used by " + user
 }
 
-// callers are the blocks that use b's name, tests left to the tests source.
+// displayName is how a reason names a block: Type.method for methods.
+func displayName(b index.Block) string {
+	if b.QualName != "" {
+		return b.QualName
+	}
+	return b.Name
+}
+
+// callers are the blocks that use b's name and can see it (canSee), tests
+// left to the tests source.
 func (g *GraphFollower) callers(ctx context.Context, b index.Block) ([]neighbour, error) {
 	if len(b.Name) < expandMinName {
 		return nil, nil
 	}
-	blocks, err := g.s.Callers(ctx, b.Name, 2*expandFanOut)
+	blocks, err := g.s.Callers(ctx, b.Name, 4*expandFanOut)
 	if err != nil {
 		return nil, fmt.Errorf("engine: expand: callers of %s: %w", b.Name, err)
 	}
 	var out []neighbour
 	for _, c := range blocks {
-		if c.ID == b.ID || (c.Test && !b.Test) || len(out) >= expandFanOut {
+		if c.ID == b.ID || (c.Test && !b.Test) || !canSee(c, b) || len(out) >= expandFanOut {
 			continue
 		}
-		out = append(out, neighbour{block: c, reason: "calls " + b.Name, level: LevelReference, factor: factorCaller})
+		out = append(out, neighbour{block: c, reason: "calls " + displayName(b), level: LevelReference, factor: factorCaller})
 	}
 	return out, nil
 }

@@ -32,6 +32,7 @@ func (p *indexProvider) expand(ctx context.Context, pl *pool, r *ranker) error {
 		if err != nil {
 			return fmt.Errorf("engine: callers of %s: %w", s.block.Name, err)
 		}
+		blocks = visibleTo(blocks, func(c index.Block) bool { return canSee(c, s.block) })
 		p.addLookups(pl, blocks, len(blocks), s.block.Name)
 	}
 	defined := map[string]bool{}
@@ -50,11 +51,24 @@ func (p *indexProvider) expand(ctx context.Context, pl *pool, r *ranker) error {
 			if err != nil {
 				return fmt.Errorf("engine: symbol %q: %w", ref, err)
 			}
+			blocks = visibleTo(blocks, func(d index.Block) bool { return canSee(s.block, d) })
 			p.addLookups(pl, blocks, maxDefsPerLookup, s.block.Name)
 		}
 	}
 	r.base(pl)
 	return ctx.Err()
+}
+
+// visibleTo keeps the blocks for which ok holds, in order (a new slice:
+// lookups may share their results).
+func visibleTo(blocks []index.Block, ok func(index.Block) bool) []index.Block {
+	out := make([]index.Block, 0, len(blocks))
+	for _, b := range blocks {
+		if ok(b) {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 func (p *indexProvider) addLookups(pl *pool, blocks []index.Block, n int, via string) {
@@ -78,9 +92,9 @@ type edge struct {
 	back bool
 }
 
-// refGraph links each block to the definitions of the names it uses
-// (weight 1, split among a name's definitions) and each definition back
-// to its users (weightCallerEdge).
+// refGraph links each block to the definitions of the names it uses that
+// it can see (canSee; weight 1, split among them) and each definition
+// back to its users (weightCallerEdge).
 func refGraph(list []*found, maxRefs int) [][]edge {
 	byName := map[string][]int{}
 	for i, f := range list {
@@ -91,7 +105,7 @@ func refGraph(list []*found, maxRefs int) [][]edge {
 	out := make([][]edge, len(list))
 	for i, f := range list {
 		for _, ref := range capStrings(f.block.Refs, maxRefs) {
-			defs := byName[ref]
+			defs := seenDefs(list, f.block, byName[ref])
 			if len(defs) == 0 || len(defs) > maxDefsPerName {
 				continue
 			}
@@ -102,6 +116,17 @@ func refGraph(list []*found, maxRefs int) [][]edge {
 					out[j] = append(out[j], edge{to: i, w: w * weightCallerEdge, back: true})
 				}
 			}
+		}
+	}
+	return out
+}
+
+// seenDefs keeps the definitions (indexes into list) that user can see.
+func seenDefs(list []*found, user index.Block, defs []int) []int {
+	out := defs[:0:0]
+	for _, j := range defs {
+		if canSee(user, list[j].block) {
+			out = append(out, j)
 		}
 	}
 	return out

@@ -16,7 +16,8 @@ import (
 // line and a flag byte as uvarints, then length-prefixed strings: the ID
 // with the path prefix cut, path, language if the path does not imply it,
 // kind, name, qualified name if it differs from the name, signature, doc
-// (capped), hash (binary when it is hex), then counted refs and imports.
+// (capped), hash (binary when it is hex), then counted refs and imports,
+// and for Go blocks the package name and counted uses.
 const blobVersion = 1
 
 // storedDocMax caps the doc comment kept in the stored block; longer ones
@@ -72,11 +73,17 @@ func encodeBlob(b Block) ([]byte, error) {
 	str(string(storable(b.Path, []byte(b.Signature)))) // the index never keeps a raw secret
 	str(string(storable(b.Path, []byte(capDoc(b.Doc)))))
 	str(string(hash))
-	for _, list := range [][]string{b.Refs, b.Imports} {
-		out = binary.AppendUvarint(out, uint64(len(list)))
-		for _, s := range list {
+	list := func(l []string) {
+		out = binary.AppendUvarint(out, uint64(len(l)))
+		for _, s := range l {
 			str(s)
 		}
+	}
+	list(b.Refs)
+	list(b.Imports)
+	if b.Package != "" || len(b.Uses) > 0 { // Go only: other blocks end here
+		str(b.Package)
+		list(b.Uses)
 	}
 	return out, nil
 }
@@ -182,6 +189,9 @@ func decodeBlob(data string) (Block, error) {
 		b.Hash = hex.EncodeToString([]byte(b.Hash))
 	}
 	b.Refs, b.Imports = r.list(), r.list()
+	if r.err == nil && r.data != "" {
+		b.Package, b.Uses = r.str(), r.list()
+	}
 	b.Test = flags&flagTest != 0
 	return b, r.err
 }

@@ -44,8 +44,9 @@ func TestE2EExplorerInTmux(t *testing.T) {
 	e.keys("Enter")
 	screen := e.waitScreen("wrote ")
 	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
-	if !strings.Contains(lines[0], "query › retry payment") || len(lines) > 40 {
-		t.Fatalf("screen:\n%s", screen)
+	if !strings.Contains(lines[0], "query › retry payment") || len(lines) > 40 ||
+		!strings.Contains(screen, "─ candidates ") || !strings.Contains(screen, "╰─") {
+		t.Fatalf("screen (the header, then the framed list and preview):\n%s", screen)
 	}
 	e.curate()
 	e.keys("q")
@@ -102,7 +103,7 @@ func (e *e2e) curate() {
 	// The title names both tabs, so wait for the block's explanation
 	// ("score 0.84 · …") to give way to the context itself.
 	screen = e.waitScreenFunc("the context preview", func(s string) bool {
-		return strings.Contains(s, "context · md") && !strings.Contains(s, "\nscore ")
+		return strings.Contains(s, "context · md") && !strings.Contains(s, "│ score ") // inside the frame
 	})
 	lines := strings.Split(screen, "\n")
 	inPreview := false
@@ -111,7 +112,8 @@ func (e *e2e) curate() {
 			inPreview = true
 			continue
 		}
-		if inPreview && strings.HasSuffix(strings.TrimRight(l, " "), "…") && !strings.Contains(l, "•") {
+		inner := strings.TrimRight(strings.TrimSuffix(strings.TrimRight(l, " "), "│"), " ") // the frame's right border
+		if inPreview && strings.HasSuffix(inner, "…") && !strings.Contains(l, "•") {
 			e.t.Fatalf("a preview line was cut after glamour wrapped it: %q\n%s", l, screen)
 		}
 	}

@@ -15,6 +15,8 @@ const (
 	sideBySideWidth = 140
 	queryHeight     = 1
 	metersHeight    = 2
+	// shortHeight is the height below which the meters take one line.
+	shortHeight     = 20
 	statusHeight    = 1
 	shortHelpHeight = 1
 )
@@ -28,6 +30,7 @@ type layout struct {
 	resultsH      int
 	previewW      int
 	previewH      int
+	metersH       int  // the meters: two lines, one on short terminals
 	helpH         int  // the short help line
 	statusH       int  // the status lines: one, more while a long message shows
 	fullHelp      bool // all keys replace the list and the preview
@@ -44,7 +47,11 @@ func computeLayout(w, h int, showHelp bool, statusH int) layout {
 		l.tooSmall = true
 		return l
 	}
-	body := h - queryHeight - metersHeight - l.statusH - l.helpH
+	l.metersH = metersHeight
+	if h < shortHeight {
+		l.metersH = 1
+	}
+	body := h - queryHeight - l.metersH - l.statusH - l.helpH
 	if w >= sideBySideWidth {
 		l.side = true
 		l.resultsW = w * 3 / 5
@@ -53,7 +60,7 @@ func computeLayout(w, h int, showHelp bool, statusH int) layout {
 		return l
 	}
 	l.resultsW, l.previewW = w, w
-	l.resultsH = max(body*3/5, 3)
+	l.resultsH = max(body*3/5, 4)
 	l.previewH = body - l.resultsH
 	return l
 }
@@ -82,6 +89,16 @@ func fitLine(s string, w int) string {
 		sw = cellWidth(s)
 	}
 	return s + strings.Repeat(" ", w-sw)
+}
+
+// centerLine pads one line on both sides to w cells (cut when wider).
+func centerLine(s string, w int) string {
+	sw := cellWidth(ansiStrip(s))
+	if sw >= w {
+		return fitLine(s, w)
+	}
+	left := (w - sw) / 2
+	return spaces(left) + s + spaces(w-sw-left)
 }
 
 // fitBlock cuts or pads text to exactly w×h cells.

@@ -15,6 +15,7 @@ import (
 // every re-pack.
 type metersPane struct {
 	width     int
+	height    int // 2: total, then one meter per source; 1: both compact on one line
 	pack      *engine.Pack
 	budget    int
 	tokenizer string
@@ -24,10 +25,45 @@ type metersPane struct {
 	st        styles
 }
 
-func (p *metersPane) SetSize(w, _ int) { p.width = w }
+func (p *metersPane) SetSize(w, h int) { p.width, p.height = w, h }
 
 func (p metersPane) View() string {
+	if p.height == 1 {
+		return fitLine(p.compact(), p.width)
+	}
 	return fitLine(p.total(), p.width) + "\n" + fitLine(p.perSource(), p.width)
+}
+
+// compact is the one-line meter of short terminals: the total, then what
+// each source uses while they fit ("total ████░░ 7,985/8,000 · code 4.0k
+// · docs 1.3k · +2 more").
+func (p metersPane) compact() string {
+	used := 0
+	if p.pack != nil {
+		used = p.pack.TokenCount
+	}
+	line := fmt.Sprintf("%s %s %s/%s", p.st.title.Render("total"), p.bar(used, p.budget, 8),
+		render.Thousands(used), render.Thousands(p.budget))
+	sep := p.st.faint.Render(" · ")
+	for i, src := range p.sources {
+		part := p.st.badge(src).Render(string(src))
+		if p.disabled[src] {
+			part += p.st.faint.Render(" off")
+		} else if p.pack != nil {
+			part += " " + compact(p.pack.PerSource[src].Used)
+		} else {
+			part += " 0"
+		}
+		more := ""
+		if rest := len(p.sources) - i - 1; rest > 0 {
+			more = fmt.Sprintf(" · +%d more", rest)
+		}
+		if cellWidth(ansiStrip(line+sep+part+more)) > p.width {
+			return line + p.st.faint.Render(fmt.Sprintf(" · +%d more", len(p.sources)-i))
+		}
+		line += sep + part
+	}
+	return line
 }
 
 const totalBarWidth = 20

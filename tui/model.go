@@ -32,6 +32,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/keymap"
@@ -183,9 +184,18 @@ func (m Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
+// newHelp is the help bar: keys in the accent colour, what they do in the
+// text colour, dim separators; bold keys and no colour under NO_COLOR.
 func newHelp(st styles) help.Model {
 	h := help.New()
 	h.Styles = help.DefaultStyles(st.dark)
+	key, desc, sep := st.title.Bold(false), st.faint.Faint(false), st.rule
+	if st.noColor {
+		key, desc, sep = st.bold, lipgloss.NewStyle(), st.faint
+	}
+	h.Styles.ShortKey, h.Styles.FullKey = key, key
+	h.Styles.ShortDesc, h.Styles.FullDesc = desc, desc
+	h.Styles.ShortSeparator, h.Styles.FullSeparator, h.Styles.Ellipsis = sep, sep, sep
 	return h
 }
 

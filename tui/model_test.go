@@ -687,7 +687,8 @@ func TestPinThatDoesNotFitIsShownAndReported(t *testing.T) {
 	if packed(m.pack, id.id) || m.results.rows[i].state != statePinnedOut {
 		t.Fatalf("row %+v", m.results.rows[i])
 	}
-	header := ansi.Strip(m.results.header())
+	_, info, _ := m.results.header()
+	header := ansi.Strip(info)
 	if !strings.Contains(header, "1 pinned (1 not fitting)") {
 		t.Fatalf("header %q", header)
 	}

@@ -14,7 +14,7 @@ type hit struct {
 // stacked). The list's first line is its header.
 func (m Model) hitTest(x, y int) hit {
 	l := m.lay
-	top := queryHeight + metersHeight
+	top := queryHeight + m.lay.metersH
 	switch {
 	case l.tooSmall || l.fullHelp || y < 0:
 		return hit{}
@@ -72,8 +72,8 @@ func (m Model) handleClick(msg tea.MouseClickMsg) (Model, tea.Cmd) {
 // session resumes it.
 func (m Model) clickPicker(y int) (Model, tea.Cmd) {
 	p := *m.picker
-	line := y - queryHeight - metersHeight - 2
-	height := m.height - queryHeight - metersHeight - m.lay.statusH - m.lay.helpH
+	line := y - queryHeight - m.lay.metersH - 2
+	height := m.height - queryHeight - m.lay.metersH - m.lay.statusH - m.lay.helpH
 	i := max(0, p.cursor-(height-3)+1) + line
 	if line < 0 || i >= len(p.list) {
 		return m, nil

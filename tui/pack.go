@@ -214,7 +214,7 @@ func previewTitle(r previewRequest, p *engine.Pack) string {
 		return fmt.Sprintf("context · %s · %s tokens", r.format, render.Thousands(p.TokenCount))
 	}
 	if r.cand == nil {
-		return "block"
+		return ""
 	}
 	b := r.cand.Block
 	lvl := "left out"

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/keymap"
 )
@@ -34,18 +35,17 @@ func newPreviewPane(st styles) previewPane {
 	return previewPane{st: st}
 }
 
-// SetSize sizes the pane; side puts a border on its left.
+// SetSize sizes the pane, its frame included; side says it sits beside
+// the list rather than under it.
 func (p *previewPane) SetSize(w, h int, side bool) {
 	p.width, p.height, p.side = w, h, side
-	p.vp.SetSize(p.contentWidth(), max(h-1, 0))
+	p.vp.SetSize(p.contentWidth(), max(h-2, 0))
 }
 
-// contentWidth is the width rendered content is wrapped to.
+// contentWidth is the width rendered content is wrapped to: the pane's
+// inside, one cell of margin on the left.
 func (p previewPane) contentWidth() int {
-	if p.side {
-		return max(p.width-2, 1)
-	}
-	return max(p.width, 1)
+	return max(p.width-3, 1)
 }
 
 // SetContent shows lines already cut to width cells by the render command.
@@ -89,30 +89,21 @@ func (p previewPane) View() string {
 		pct = p.st.faint.Render(fmt.Sprintf("%.0f%%", p.vp.ScrollPercent()*100))
 	}
 	lines := p.vp.View()
-	w := p.width
-	if p.side {
-		w = p.contentWidth()
-	}
-	title := p.st.section(p.tabs(), p.st.faint.Render(p.title), pct, w)
-	if !p.side {
-		return fitLine(title, p.width) + "\n" + strings.Join(lines, "\n")
-	}
-	border := p.st.rule.Render("│ ")
 	for i := range lines {
-		lines[i] = border + lines[i]
+		lines[i] = " " + fitLine(lines[i], p.contentWidth())
 	}
-	return border + fitLine(title, w) + "\n" + strings.Join(lines, "\n")
+	return p.st.box(p.tabs(), p.st.faint.Render(p.title), pct, lines, p.width, p.height, p.focused)
 }
 
-// tabs names the two views, the one shown underlined (v switches).
+// tabs names the two views, the one shown marked and underlined (v
+// switches): "[block] context".
 func (p previewPane) tabs() string {
-	block, ctx := p.st.tabOff.Render("block"), p.st.tabOff.Render("context")
+	on := func(s string) string { return p.st.tabOn.Render("[" + s + "]") }
+	off := func(s string) string { return p.st.tabOff.Render(" " + s + " ") }
 	if p.mode == previewBlock {
-		block = p.st.tabOn.Render("block")
-	} else {
-		ctx = p.st.tabOn.Render("context")
+		return on("block") + off("context")
 	}
-	return block + p.st.faint.Render(" · ") + ctx
+	return off("block") + on("context")
 }
 
 // previewRequest is everything renderPreviewCmd needs, captured by value.
@@ -141,7 +132,7 @@ func renderPreviewCmd(r previewRequest) tea.Cmd {
 func (r previewRequest) render() (string, error) {
 	if r.mode == previewContext {
 		if r.text == "" {
-			return "nothing packed yet", nil
+			return wrapText("nothing packed yet: the context appears here as the model will read it, ready for c (copy) or w (write)", r.width), nil
 		}
 		if r.format == "md" && r.terminal != nil {
 			// Tabs are expanded before glamour wraps: it counts a tab as
@@ -156,7 +147,7 @@ func (r previewRequest) render() (string, error) {
 		return expandTabs(r.text), nil
 	}
 	if r.cand == nil {
-		return "no block selected", nil
+		return wrapText("no block selected: the selected candidate shows here, with why it is in (or out) and its code", r.width), nil
 	}
 	body := r.cand.Text
 	if r.item != nil && r.item.Body != "" {
@@ -164,6 +155,11 @@ func (r previewRequest) render() (string, error) {
 	}
 	code := highlight(body, r.cand.Block, r.chroma, r.noColor)
 	return explain(*r.cand, r.item) + "\n" + code, nil
+}
+
+// wrapText wraps a message at word boundaries to w cells.
+func wrapText(s string, w int) string {
+	return lipgloss.NewStyle().Width(max(w, 1)).Render(s)
 }
 
 func expandTabs(s string) string {

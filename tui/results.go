@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/keymap"
 )
@@ -17,7 +18,8 @@ type resultsPane struct {
 	rows          []row
 	cursor        int
 	offset        int
-	width, height int
+	width, height int // inside the frame: rows' width, rows + the top border
+	outerW        int
 	focused       bool
 	empty         string // what an empty list says
 	// keepIndex makes the next SetRows keep the cursor's line instead of
@@ -28,8 +30,11 @@ type resultsPane struct {
 	st        styles
 }
 
+// SetSize sizes the pane, frame included: rows are w-2 cells wide and
+// h-2 of them show.
 func (p *resultsPane) SetSize(w, h int) {
-	p.width, p.height = w, h
+	p.outerW = w
+	p.width, p.height = max(w-2, 0), max(h-1, 0)
 	p.clamp()
 }
 
@@ -160,38 +165,78 @@ func (p resultsPane) View() string {
 	if p.width <= 0 || p.height <= 0 {
 		return ""
 	}
-	lines := make([]string, 0, p.height)
-	lines = append(lines, p.header())
 	if len(p.rows) == 0 {
-		empty := p.empty
-		if empty == "" {
-			empty = "type what you are about to do; the candidates appear here"
-		}
-		lines = append(lines, fitLine(p.st.faint.Render("  "+empty), p.width))
+		return p.frame(p.emptyState())
 	}
+	lines := make([]string, 0, p.height)
 	cols := newColumns(p.width).fitTo(p.rows)
 	end := min(p.offset+p.visible(), len(p.rows))
 	for i := p.offset; i < end; i++ {
 		lines = append(lines, p.renderRow(p.rows[i], cols, i == p.cursor))
 	}
-	blank := spaces(p.width)
-	for len(lines) < p.height {
-		lines = append(lines, blank)
-	}
-	return strings.Join(lines, "\n")
+	return p.frame(lines)
 }
 
-func (p resultsPane) header() string {
+// emptyState is what the list shows without rows: what to do next,
+// centred in the frame.
+func (p resultsPane) emptyState() []string {
+	msg := p.empty
+	if msg == "" {
+		msg = "type what you are about to do; the candidates appear here"
+	}
+	hint := "/ edits the query · ? shows every key"
+	text := lipgloss.NewStyle().Width(p.width).Align(lipgloss.Center).Render(msg)
+	lines := splitLines(p.st.faint.Render(text))
+	lines = append(lines, "", p.st.faint.Render(hint))
+	pad := max((p.visible()-len(lines))/2, 0)
+	out := make([]string, 0, pad+len(lines))
+	for range pad {
+		out = append(out, spaces(p.width))
+	}
+	for _, l := range lines {
+		out = append(out, centerLine(l, p.width))
+	}
+	return out
+}
+
+// frame puts the list's lines in its bordered box, the counts and the
+// position in the top border.
+func (p resultsPane) frame(lines []string) string {
+	title, info, pos := p.header()
+	return p.st.box(title, info, pos, lines, p.outerW, p.height+1, p.focused)
+}
+
+func (p resultsPane) header() (title, info, pos string) {
 	in, out, pinned, dropped := p.counts()
-	h := fmt.Sprintf("%d in · %d out · %d pinned · %d dropped", in, out, pinned, dropped)
-	if n := p.countState(statePinnedOut); n > 0 {
-		h = fmt.Sprintf("%d in · %d out · %d pinned (%d not fitting) · %d dropped", in, out, pinned, n, dropped)
-	}
-	pos := ""
+	notFitting := p.countState(statePinnedOut)
 	if len(p.rows) > 0 {
-		pos = fmt.Sprintf("%d/%d", p.cursor+1, len(p.rows))
+		pos = p.st.faint.Render(fmt.Sprintf("%d/%d", p.cursor+1, len(p.rows)))
 	}
-	return p.st.section(p.st.title.Render("candidates"), p.st.faint.Render(h), pos, p.width)
+	title = p.st.title.Render("candidates")
+	// The long form when it fits the border, else the counts that are not
+	// zero: a pin or a drop is never hidden.
+	room := p.outerW - cellWidth(ansiStrip(title)) - cellWidth(ansiStrip(pos)) - 12
+	info = countsText(in, out, pinned, notFitting, dropped, false)
+	if cellWidth(info) > room {
+		info = countsText(in, out, pinned, notFitting, dropped, true)
+	}
+	return title, p.st.faint.Render(info), pos
+}
+
+// countsText says how many candidates are in, out, pinned (and of those
+// not fitting) and dropped; short leaves out the zero pins and drops.
+func countsText(in, out, pinned, notFitting, dropped int, short bool) string {
+	parts := []string{fmt.Sprintf("%d in", in), fmt.Sprintf("%d out", out)}
+	switch {
+	case notFitting > 0:
+		parts = append(parts, fmt.Sprintf("%d pinned (%d not fitting)", pinned, notFitting))
+	case pinned > 0 || !short:
+		parts = append(parts, fmt.Sprintf("%d pinned", pinned))
+	}
+	if dropped > 0 || !short {
+		parts = append(parts, fmt.Sprintf("%d dropped", dropped))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // columns are the widths of a row's fields at a pane width.

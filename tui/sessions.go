@@ -135,14 +135,12 @@ func (m Model) handlePickerKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// pickerView draws the session list in the body's place.
+// pickerView draws the session list in the body's place, in a frame:
+// a blank line, then one session a line, the selected one marked.
 func (m Model) pickerView(height int) string {
 	p := m.picker
-	w := m.width
-	lines := []string{
-		m.st.section(m.st.title.Render("sessions"), m.st.faint.Render(fmt.Sprintf("%d of this repository · enter resumes · esc closes", len(p.list))), "", w),
-		"",
-	}
+	w := m.width - 2
+	lines := []string{spaces(w)}
 	now := time.Now()
 	metas := make([]string, len(p.list))
 	metaW := 0
@@ -151,7 +149,7 @@ func (m Model) pickerView(height int) string {
 		metaW = max(metaW, cellWidth(metas[i]))
 	}
 	first := max(0, p.cursor-(height-3)+1)
-	for i := first; i < len(p.list) && len(lines) < height; i++ {
+	for i := first; i < len(p.list) && len(lines) < height-2; i++ {
 		q := p.list[i].Session.Query
 		if q == "" {
 			q = "(no query)"
@@ -164,7 +162,11 @@ func (m Model) pickerView(height int) string {
 			lines = append(lines, fitLine(line, w))
 		}
 	}
-	return fitBlock(strings.Join(lines, "\n"), w, height)
+	info := fmt.Sprintf("%d of this repository · enter resumes · esc closes", len(p.list))
+	if cellWidth(info)+20 > m.width {
+		info = fmt.Sprintf("%d · enter resumes · esc closes", len(p.list))
+	}
+	return m.st.box(m.st.title.Render("sessions"), m.st.faint.Render(info), "", lines, m.width, height, true)
 }
 
 // ago is a short age: "just now", "5 min ago", "3 h ago", "2 days ago".

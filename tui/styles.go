@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -17,6 +18,8 @@ type styles struct {
 
 	title, faint, bold, selected, warn, err, ok lipgloss.Style
 	logo, tabOn, tabOff, rule                   lipgloss.Style
+	focusRule                                   lipgloss.Style // the border of the focused pane
+	focusBorder                                 bool           // without colour, the focused pane's border is thick
 	badges                                      map[engine.Source]lipgloss.Style
 	meterOK, meterNear, meterFull, meterEmpty   lipgloss.Style
 }
@@ -31,7 +34,9 @@ func newStyles(dark, noColor bool) styles {
 	s.tabOn = plain.Bold(true).Underline(true)
 	s.tabOff = s.faint
 	s.rule = s.faint
+	s.focusRule = plain
 	if noColor {
+		s.focusBorder = true
 		s.title, s.warn, s.err, s.ok = s.bold, s.bold, s.bold, plain
 		s.meterOK, s.meterNear, s.meterFull, s.meterEmpty = plain, plain, s.bold, s.faint
 		for _, src := range engine.DefaultOrder() {
@@ -52,6 +57,7 @@ func newStyles(dark, noColor bool) styles {
 		Background(ld(lipgloss.Color("#5A3FC0"), lipgloss.Color("#B9A5FF")))
 	s.tabOn = fg("#5A3FC0", "#B9A5FF").Bold(true).Underline(true)
 	s.rule = fg("#C8C8C8", "#4A4A4A")
+	s.focusRule = fg("#7A62D9", "#9D86F5")
 	s.meterOK, s.meterNear, s.meterFull = s.ok, s.warn, s.err
 	s.meterEmpty = fg("#C8C8C8", "#4A4A4A")
 	badge := map[engine.Source][2]string{
@@ -96,13 +102,42 @@ func (s styles) chromaStyle() string {
 // logoText is the badge at the start of the query line.
 const logoText = " loupe "
 
-// section draws a pane's title line as a rule: "── title  info ───── right ─",
-// exactly w cells wide.
-func (s styles) section(title, info, right string, w int) string {
-	left := s.rule.Render("── ") + title
+// box frames body lines (each exactly w-2 cells, at most h-2 of them) in a
+// rounded border exactly w×h cells, the title, its info and the right
+// side (a position, a percentage) in the top border:
+// "╭─ title  info ────── right ─╮". The focused pane's border is in the
+// accent colour (thick without colour).
+func (s styles) box(title, info, right string, body []string, w, h int, focused bool) string {
+	rule, b := s.rule, lipgloss.RoundedBorder()
+	if focused {
+		rule = s.focusRule
+		if s.focusBorder {
+			b = lipgloss.ThickBorder()
+		}
+	}
+	inner := max(w-2, 0)
+	lines := make([]string, 0, h)
+	lines = append(lines, rule.Render(b.TopLeft)+s.sectionWith(rule, b.Top+" ", title, info, right, inner)+rule.Render(b.TopRight))
+	side, blank := rule.Render(b.Left), spaces(inner)
+	for i := 0; i < h-2; i++ {
+		line := blank
+		if i < len(body) {
+			line = body[i]
+		}
+		lines = append(lines, side+line+rule.Render(b.Right))
+	}
+	bottom := rule.Render(b.BottomLeft + strings.Repeat(b.Bottom, inner) + b.BottomRight)
+	return strings.Join(append(lines, bottom), "\n")
+}
+
+// sectionWith draws a title line as a rule exactly w cells wide, in the
+// rule's style after its lead-in: "─ title  info ───── right ─"; the info
+// gives way first.
+func (s styles) sectionWith(rule lipgloss.Style, lead, title, info, right string, w int) string {
+	left := rule.Render(lead) + title
 	tail := ""
 	if right != "" {
-		tail = " " + right + s.rule.Render(" ─")
+		tail = " " + right + rule.Render(" ─")
 	}
 	if info != "" {
 		// The info gives way first: the title and the right side (a
@@ -117,5 +152,19 @@ func (s styles) section(title, info, right string, w int) string {
 	if fill < 1 {
 		return fitLine(left+tail, w)
 	}
-	return left + s.rule.Render(strings.Repeat("─", fill)) + tail
+	return left + rule.Render(strings.Repeat("─", fill)) + tail
+}
+
+// DarkFromColorFGBG reads the background from COLORFGBG ("15;0", or
+// "0;default;15" from rxvt), which terminals such as rxvt and Konsole set
+// and which answers without asking the terminal: ok is false when the
+// value says nothing. Background colours 0-6 and 8 are dark, 7 and 9-15
+// light (the ANSI palette).
+func DarkFromColorFGBG(v string) (dark, ok bool) {
+	parts := strings.Split(v, ";")
+	bg, err := strconv.Atoi(strings.TrimSpace(parts[len(parts)-1]))
+	if v == "" || err != nil || bg < 0 || bg > 15 {
+		return false, false
+	}
+	return bg <= 6 || bg == 8, true
 }

@@ -107,7 +107,7 @@ func (m *Model) relayout() {
 	m.lay = computeLayout(m.width, m.height, m.help.ShowAll, m.status.lines())
 	l := m.lay
 	m.query.SetSize(l.width, queryHeight)
-	m.meters.SetSize(l.width, metersHeight)
+	m.meters.SetSize(l.width, l.metersH)
 	m.results.SetSize(l.resultsW, l.resultsH)
 	m.preview.SetSize(l.previewW, l.previewH, l.side)
 	m.status.SetSize(l.width, l.statusH)

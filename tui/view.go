@@ -31,7 +31,7 @@ func (m Model) render() string {
 		return m.indexView()
 	}
 	body := m.bodyView()
-	bodyH := m.height - queryHeight - metersHeight - m.lay.statusH - m.lay.helpH
+	bodyH := m.height - queryHeight - m.lay.metersH - m.lay.statusH - m.lay.helpH
 	switch {
 	case m.lay.fullHelp:
 		body = m.fullHelpView(bodyH)
@@ -83,7 +83,7 @@ func (m Model) fullHelpView(height int) string {
 			continue
 		}
 		w := lipgloss.Width(col) + 4
-		if rowW > 0 && rowW+w > m.width {
+		if rowW > 0 && rowW+w > m.width-4 {
 			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 			row, rowW = nil, 0
 		}
@@ -92,8 +92,20 @@ func (m Model) fullHelpView(height int) string {
 	if len(row) > 0 {
 		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
 	}
-	title := m.st.title.Render("keys") + m.st.faint.Render("  (? closes)")
-	return fitBlock(title+"\n\n"+strings.Join(rows, "\n\n"), m.width, height)
+	inner := height - 2
+	text := "\n" + strings.Join(rows, "\n\n")
+	if len(splitLines(text)) > inner { // short terminal: no blank lines
+		text = strings.Join(rows, "\n")
+	}
+	lines := splitLines(text)
+	if len(lines) > inner {
+		lines = append(lines[:max(inner-1, 0)], m.st.faint.Render("… a taller terminal shows every key"))
+	}
+	body := splitLines(fitBlock(strings.Join(lines, "\n"), m.width-4, inner))
+	for i := range body {
+		body[i] = "  " + body[i]
+	}
+	return m.st.box(m.st.title.Render("keys"), m.st.faint.Render("? closes"), "", body, m.width, height, true)
 }
 
 // indexView is the screen while the index is built for the first time.

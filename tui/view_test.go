@@ -30,7 +30,7 @@ func checkSize(t *testing.T, view string, w, h int) {
 }
 
 func TestViewGoldens(t *testing.T) {
-	sizes := []struct{ w, h int }{{80, 24}, {120, 40}, {160, 40}}
+	sizes := []struct{ w, h int }{{60, 15}, {80, 24}, {120, 40}, {160, 40}}
 	states := []struct {
 		name string
 		keys []string
@@ -126,12 +126,12 @@ func TestComputeLayout(t *testing.T) {
 		if l.fullHelp != tc.help {
 			t.Errorf("%d×%d: fullHelp %v", tc.w, tc.h, l.fullHelp)
 		}
-		body := tc.h - queryHeight - metersHeight - statusHeight - l.helpH
+		body := tc.h - queryHeight - l.metersH - statusHeight - l.helpH
 		if l.side {
 			if l.resultsW+l.previewW != tc.w || l.resultsH != body || l.previewH != body {
 				t.Errorf("%d×%d side: %+v", tc.w, tc.h, l)
 			}
-		} else if l.resultsH+l.previewH != body || l.resultsH < 3 || l.previewH < 1 {
+		} else if l.resultsH+l.previewH != body || l.resultsH < 4 || l.previewH < 3 {
 			t.Errorf("%d×%d stacked: %+v", tc.w, tc.h, l)
 		}
 	}
@@ -240,6 +240,46 @@ func TestBackgroundPicksStyle(t *testing.T) {
 		t.Fatalf("light background gave style %q", m.style)
 	}
 	checkSize(t, m.View().Content, 80, 24)
+}
+
+// TestLightAndDarkDiffer: the light and the dark styles draw the same
+// cells in different colours (the captures were identical before), the
+// focused pane's border in the accent colour; NO_COLOR draws no colour.
+func TestLightAndDarkDiffer(t *testing.T) {
+	view := func(style string, noColor bool) string {
+		h := newHarness(t, 10)
+		h.deps.Config.Style, h.deps.Config.NoColor = style, noColor
+		v := h.ready(80, 24).View().Content
+		checkSize(t, v, 80, 24)
+		return v
+	}
+	dark, light, plain := view("dark", false), view("light", false), view("dark", true)
+	if dark == light || ansi.Strip(dark) != ansi.Strip(light) {
+		t.Fatal("light and dark views: want the same cells in different colours")
+	}
+	for name, v := range map[string]string{"dark": dark, "light": light} {
+		if !strings.Contains(v, "╭") || !strings.Contains(v, "38;2;") {
+			t.Errorf("%s: no frame or no colour", name)
+		}
+	}
+	if strings.Contains(plain, "38;2;") || strings.Contains(plain, "48;2;") || !strings.Contains(plain, "┏") {
+		t.Error("NO_COLOR: colour codes, or no thick border on the focused pane")
+	}
+}
+
+func TestDarkFromColorFGBG(t *testing.T) {
+	tests := []struct {
+		v        string
+		dark, ok bool
+	}{
+		{"15;0", true, true}, {"0;15", false, true}, {"0;default;15", false, true},
+		{"7;8", true, true}, {"0;7", false, true}, {"", false, false}, {"15;x", false, false}, {"0;99", false, false},
+	}
+	for _, tc := range tests {
+		if dark, ok := DarkFromColorFGBG(tc.v); dark != tc.dark || ok != tc.ok {
+			t.Errorf("%q: dark %v ok %v, want %v %v", tc.v, dark, ok, tc.dark, tc.ok)
+		}
+	}
 }
 
 func TestEmptyStates(t *testing.T) {

@@ -56,6 +56,13 @@ type Block struct {
 	Imports []string `json:"imports,omitempty"`
 	// Test is set for blocks of test files and for test functions.
 	Test bool `json:"test,omitempty"`
+	// Package is a Go block's package name (its file's package clause);
+	// empty in other languages.
+	Package string `json:"package,omitempty"`
+	// Uses are the import paths of the packages a Go block names (pkg.Foo,
+	// through the import's name or alias): where its refs may be defined
+	// outside its own package.
+	Uses []string `json:"uses,omitempty"`
 }
 
 // Lines returns the number of lines the block spans.

@@ -32,6 +32,9 @@ func goFile(p string, src []byte, lines []string) []Block {
 			}
 		}
 	}
+	for i := range out {
+		out[i].Package = f.Name.Name
+	}
 	return out
 }
 
@@ -39,7 +42,7 @@ func goFile(p string, src []byte, lines []string) []Block {
 type goChunker struct {
 	tf      *token.File
 	src     []byte
-	imports map[string]bool // local names of imported packages
+	imports map[string]string // local names of imported packages → their paths
 	scratch *goScratch
 }
 
@@ -111,7 +114,7 @@ func (g *goChunker) funcBlock(d *ast.FuncDecl) Block {
 		end = d.Body.Lbrace
 	}
 	b.Signature = cleanSignature(g.text(d.Pos(), end))
-	b.Refs = goRefs(d, g.imports, g.scratch)
+	b.Refs, b.Uses = goRefs(d, g.imports, g.scratch)
 	return b
 }
 
@@ -196,7 +199,7 @@ func (g *goChunker) typeBlock(ts *ast.TypeSpec, d *ast.GenDecl) Block {
 		sig = sig[:i]
 	}
 	b.Signature = cleanSignature("type " + sig)
-	b.Refs = goRefs(ts, g.imports, g.scratch)
+	b.Refs, b.Uses = goRefs(ts, g.imports, g.scratch)
 	return b
 }
 
@@ -219,8 +222,8 @@ func (g *goChunker) valueBlock(d *ast.GenDecl) Block {
 		Doc:       docText(d.Doc),
 		StartLine: g.line(d.Pos()),
 		EndLine:   g.line(d.End()),
-		Refs:      goRefs(d, g.imports, g.scratch),
 	}
+	b.Refs, b.Uses = goRefs(d, g.imports, g.scratch)
 	if d.Doc != nil {
 		b.StartLine = g.line(d.Doc.Pos())
 	}
@@ -235,26 +238,27 @@ func (g *goChunker) valueBlock(d *ast.GenDecl) Block {
 }
 
 // goImportNames returns the names under which a file refers to its
-// imported packages, so that "pkg.Foo" yields the ref Foo but not pkg.
-func goImportNames(f *ast.File) map[string]bool {
-	names := make(map[string]bool, len(f.Imports))
+// imported packages, each with its import path, so that "pkg.Foo" yields
+// the ref Foo but not pkg, and the path of pkg as a use.
+func goImportNames(f *ast.File) map[string]string {
+	names := make(map[string]string, len(f.Imports))
 	for _, is := range f.Imports {
-		if is.Name != nil {
-			names[is.Name.Name] = true
-			continue
-		}
 		path, err := strconv.Unquote(is.Path.Value)
 		if err != nil {
 			continue
 		}
+		if is.Name != nil {
+			names[is.Name.Name] = path
+			continue
+		}
 		name := path[strings.LastIndexByte(path, '/')+1:]
-		names[name] = true
+		names[name] = path
 		// "gopkg.in/yaml.v3" and "github.com/x/go-foo" are commonly
 		// imported as yaml and foo.
 		if i := strings.IndexByte(name, '.'); i > 0 {
-			names[name[:i]] = true
+			names[name[:i]] = path
 		}
-		names[strings.TrimPrefix(name, "go-")] = true
+		names[strings.TrimPrefix(name, "go-")] = path
 	}
 	return names
 }

@@ -12,20 +12,24 @@ import (
 // declaration defines (its own name, receiver, parameters, results,
 // locals, struct fields, labels) is left out from its definition on, as
 // are Go's predeclared identifiers, imported package names and the keys
-// of composite literals (usually field names).
-func goRefs(n ast.Node, imports map[string]bool, scratch *goScratch) []string {
+// of composite literals (usually field names). uses are the import paths
+// of the packages the declaration names (pkg.Foo, through the import's
+// name or alias), in first-use order: the packages other than its own
+// whose definitions its refs can mean.
+func goRefs(n ast.Node, imports map[string]string, scratch *goScratch) (refs, uses []string) {
 	clear(scratch.defs)
 	clear(scratch.seen)
 	w := &goRefWalker{defs: scratch.defs, imports: imports, refs: refSet{seen: scratch.seen}}
 	ast.Walk(w, n)
-	return w.refs.list
+	return w.refs.list, w.uses.list
 }
 
 // goRefWalker is the ast.Visitor behind goRefs.
 type goRefWalker struct {
 	defs    map[string]bool
-	imports map[string]bool
+	imports map[string]string // local name → import path
 	refs    refSet
+	uses    refSet
 }
 
 func (w *goRefWalker) use(name string) {
@@ -41,7 +45,9 @@ func (w *goRefWalker) Visit(n ast.Node) ast.Visitor {
 		return nil
 	case *ast.SelectorExpr:
 		if id, ok := x.X.(*ast.Ident); ok {
-			if !w.imports[id.Name] {
+			if imp, isPkg := w.imports[id.Name]; isPkg && !w.defs[id.Name] {
+				w.uses.add(imp)
+			} else if !isPkg {
 				w.use(id.Name)
 			}
 		} else {
