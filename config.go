@@ -33,7 +33,9 @@ type Config struct {
 	Tokenizer string `toml:"tokenizer"`
 	// Sources lists the enabled sources; empty means all.
 	Sources []string `toml:"sources"`
-	// Weights are the budget shares by source ("code" = 3, …).
+	// Weights weigh the sources against each other ("code" = 3, …): a
+	// block's packing priority is its source's weight over the heaviest
+	// one's, times its score plus its file's best (engine/budget.go).
 	Weights map[string]float64 `toml:"weights"`
 	// Order is the output order of source groups.
 	Order []string `toml:"order"`

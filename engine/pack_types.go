@@ -65,7 +65,8 @@ type Merge struct {
 	Why     string `json:"why"` // "same range", "inside", "92% alike"
 }
 
-// SourceUsage is one source's share of the budget and what it used.
+// SourceUsage is what one source used of the budget, against its share by
+// weight (a reference point: the packer goes by priority, budget.go).
 type SourceUsage struct {
 	Share    int `json:"share"`
 	Used     int `json:"used"`

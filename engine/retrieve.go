@@ -136,8 +136,8 @@ func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, e
 		r.graph(pool)
 	}
 	top := r.cut(pool, p.opts.MaxCandidates)
-	cands := p.read(ctx, top, r, clock)
-	return r.finish(cands), ctx.Err()
+	cands := r.finish(p.read(ctx, top, r, clock))
+	return p.headers(ctx, cands, clock), ctx.Err()
 }
 
 // Shares of the time left before the context's deadline: graph lookups

@@ -27,7 +27,10 @@ func DefaultOrder() []Source {
 	return []Source{SourceDiagnostics, SourceChanges, SourceCode, SourceTests, SourceDocs, SourceCommits, SourceNotes}
 }
 
-// DefaultWeights are the budget shares of the sources.
+// DefaultWeights weigh the sources against each other: a block's packing
+// priority is its source's weight over the heaviest one's, times its score
+// plus its file's best (budget.go). The meters show each source's share of
+// the budget by weight as a reference point.
 func DefaultWeights() map[Source]float64 {
 	return map[Source]float64{
 		SourceCode: 3, SourceChanges: 2, SourceDiagnostics: 2,
