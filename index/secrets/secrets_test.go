@@ -102,3 +102,9 @@ func TestLongNamesAreNames(t *testing.T) {
 		}
 	}
 }
+
+func TestFingerprint(t *testing.T) {
+	if Fingerprint() == 0 || Fingerprint() != Fingerprint() {
+		t.Fatalf("Fingerprint() = %d, want a stable non-zero value", Fingerprint())
+	}
+}
