@@ -1,6 +1,11 @@
 package index
 
-import "testing"
+import (
+	"math/rand/v2"
+	"path"
+	"strings"
+	"testing"
+)
 
 func TestIgnoreRules(t *testing.T) {
 	tests := []struct {
@@ -47,5 +52,124 @@ func TestIgnoreRules(t *testing.T) {
 				t.Fatalf("ignored(%q) = %v, want %v (rules %+v)", tc.path, got, tc.want, s)
 			}
 		})
+	}
+}
+
+// TestIgnoreCompiledMatchesReference checks the compiled segment matchers
+// against the reference semantics (every segment through path.Match, the
+// path split per rule, as before compiling) on generated patterns and
+// paths: literal, suffix, prefix, glob, malformed and "**" segments,
+// anchored or not, dir-only, negated, under nested bases.
+func TestIgnoreCompiledMatchesReference(t *testing.T) {
+	segs := []string{"a", "b.go", "*", "*.go", "a*", "**", "[ab]", "?", `\*`, "[", "x?y", "*.", "b*.go", "[!a]*"}
+	names := []string{"a", "b.go", "c.go", "ab", "x1y", "*", "[", "go", "a.go", "bb.go", ".go"}
+	rng := rand.New(rand.NewPCG(7, 11))
+	for range 4000 {
+		var line strings.Builder
+		if rng.IntN(5) == 0 {
+			line.WriteByte('!')
+		}
+		if rng.IntN(4) == 0 {
+			line.WriteByte('/')
+		}
+		for j := range 1 + rng.IntN(3) {
+			if j > 0 {
+				line.WriteByte('/')
+			}
+			line.WriteString(segs[rng.IntN(len(segs))])
+		}
+		if rng.IntN(4) == 0 {
+			line.WriteByte('/')
+		}
+		base := []string{"", "a", "a/b.go"}[rng.IntN(3)]
+		r, ok := parseIgnoreLine(base, line.String())
+		if !ok {
+			continue
+		}
+		for range 20 {
+			parts := make([]string, 1+rng.IntN(4))
+			for k := range parts {
+				parts[k] = names[rng.IntN(len(names))]
+			}
+			rel, isDir := strings.Join(parts, "/"), rng.IntN(2) == 0
+			if got, want := r.match(rel, isDir), refIgnoreMatch(base, line.String(), rel, isDir); got != want {
+				t.Fatalf("base %q line %q path %q dir %v: compiled %v, reference %v", base, line.String(), rel, isDir, got, want)
+			}
+		}
+	}
+}
+
+// refIgnoreMatch is the uncompiled matcher the walk used before.
+func refIgnoreMatch(base, line, rel string, isDir bool) bool {
+	r, ok := parseIgnoreLine(base, line)
+	if !ok || (r.dirOnly && !isDir) {
+		return false
+	}
+	pat := make([]string, len(r.segs))
+	for i, s := range r.segs {
+		pat[i] = s.pat
+		if s.kind == segLiteral {
+			pat[i] = s.lit
+		}
+	}
+	if base != "" {
+		if !strings.HasPrefix(rel, base+"/") {
+			return false
+		}
+		rel = rel[len(base)+1:]
+	}
+	if !r.anchored {
+		return refMatchSegs(pat, []string{rel[strings.LastIndexByte(rel, '/')+1:]})
+	}
+	return refMatchSegs(pat, strings.Split(rel, "/"))
+}
+
+func refMatchSegs(pat, name []string) bool {
+	for len(pat) > 0 {
+		if pat[0] == "**" {
+			rest := pat[1:]
+			if len(rest) == 0 {
+				return len(name) > 0
+			}
+			for i := 0; i <= len(name); i++ {
+				if refMatchSegs(rest, name[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(name) == 0 {
+			return false
+		}
+		if ok, err := path.Match(pat[0], name[0]); err != nil || !ok {
+			return false
+		}
+		pat, name = pat[1:], name[1:]
+	}
+	return len(name) == 0
+}
+
+// TestIgnoredByPrecedence: the walk asks the directory's rules and the
+// options' extra rules without joining them; the extra rules still come
+// last and win.
+func TestIgnoredByPrecedence(t *testing.T) {
+	rules := ignoreSet(nil).with(parseIgnore("", []byte("*.log\n!keep.log\nbuild/\n")))
+	extra := extraRules([]string{"keep.log", "!build"})
+	for _, tc := range []struct {
+		rel   string
+		isDir bool
+		want  bool
+	}{
+		{"x/a.log", false, true},
+		{"x/keep.log", false, true}, // extra re-ignores what the repository re-included
+		{"build", true, false},      // extra re-includes
+		{"x/a.go", false, false},
+	} {
+		if got := ignoredBy(newIgnoreEntry(tc.rel, tc.isDir), rules, extra); got != tc.want {
+			t.Errorf("ignoredBy(%q) = %v, want %v", tc.rel, got, tc.want)
+		}
+		if got := rules.with(extra).ignored(tc.rel, tc.isDir); got != tc.want {
+			t.Errorf("joined set: ignored(%q) = %v, want %v", tc.rel, got, tc.want)
+		}
 	}
 }

@@ -211,12 +211,11 @@ func (w *walker) dir(ctx context.Context, rel, abs string, rules ignoreSet, extr
 		return
 	}
 	rules = w.loadIgnores(rel, abs, entries, rules)
-	all := rules.with(extra)
 	var files []walkFile
 	for i := range entries {
 		e := &entries[i]
 		childRel, isDir := e.rel, e.mode.IsDir()
-		if skipName(e.name, isDir) || all.ignored(childRel, isDir) {
+		if skipName(e.name, isDir) || ignoredBy(newIgnoreEntry(childRel, isDir), rules, extra) {
 			continue
 		}
 		switch {
