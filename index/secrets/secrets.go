@@ -93,7 +93,7 @@ func (d *Detector) verdict(path string) *pathVerdict {
 
 type rule struct {
 	id          string
-	re          *regexp.Regexp
+	re          func() *regexp.Regexp // the main expression, compiled on first use
 	path        *regexp.Regexp
 	entropy     float64
 	secretGroup int
@@ -139,14 +139,21 @@ type fileAllow struct {
 }
 
 // Default returns the detector of the embedded rule set plus loupe's own
-// rules; it is compiled once per process (about 200 regular expressions).
+// rules; it is parsed once per process. Its rules' main expressions (about
+// 200) are compiled on first use, as a text holds one of their keywords:
+// compiling them all cost every pack about 10 ms for the few a pack ever
+// runs. TestDefaultCompiles compiles every one.
 var Default = sync.OnceValues(func() (*Detector, error) {
-	return Parse(gitleaksTOML, extraTOML)
+	return parse(true, gitleaksTOML, extraTOML)
 })
 
 // Parse compiles gitleaks-format rule files; later files add rules and
 // global allowlist entries.
-func Parse(files ...string) (*Detector, error) {
+func Parse(files ...string) (*Detector, error) { return parse(false, files...) }
+
+// parse is Parse; lazy defers compiling the rules' main expressions to
+// their first use (for rule files known to compile).
+func parse(lazy bool, files ...string) (*Detector, error) {
 	d := &Detector{}
 	for _, f := range files {
 		var fc fileConfig
@@ -159,7 +166,7 @@ func Parse(files ...string) (*Detector, error) {
 		}
 		d.global = mergeAllow(d.global, g)
 		for _, fr := range fc.Rules {
-			r, err := compileRule(fr)
+			r, err := compileRule(fr, lazy)
 			if err != nil {
 				return nil, err
 			}
@@ -172,15 +179,21 @@ func Parse(files ...string) (*Detector, error) {
 	return d, nil
 }
 
-// compileRule compiles one rule; a path-only rule gives nil.
-func compileRule(fr fileRule) (*rule, error) {
+// compileRule compiles one rule; a path-only rule gives nil. lazy leaves
+// the main expression to its first use.
+func compileRule(fr fileRule, lazy bool) (*rule, error) {
 	if fr.Regex == "" {
 		return nil, nil
 	}
-	re, err := regexp.Compile(fr.Regex)
-	if err != nil {
-		return nil, fmt.Errorf("secrets: rule %s: %w", fr.ID, err)
+	re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(fr.Regex) })
+	if !lazy {
+		compiled, err := regexp.Compile(fr.Regex)
+		if err != nil {
+			return nil, fmt.Errorf("secrets: rule %s: %w", fr.ID, err)
+		}
+		re = func() *regexp.Regexp { return compiled }
 	}
+	var err error
 	r := &rule{id: fr.ID, re: re, entropy: fr.Entropy, secretGroup: fr.SecretGroup,
 		windowed: len(fr.Keywords) > 0 && !strings.Contains(fr.Regex, `\s\S`)}
 	for _, k := range fr.Keywords {
@@ -324,7 +337,7 @@ func lineEnd(s string, i int) int {
 // findings no allowlist allows.
 func (r *rule) find(d *Detector, path, text string, base int) []Finding {
 	var out []Finding
-	for _, m := range r.re.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range r.re().FindAllStringSubmatchIndex(text, -1) {
 		start, end := r.secretSpan(text, m)
 		match := strings.Trim(text[m[0]:m[1]], "\n")
 		secret := text[start:end]
