@@ -199,23 +199,97 @@ func (m segMatcher) match(name string) bool {
 	return err == nil && ok
 }
 
-// ignoreSet is the rules in force in one directory, lowest precedence first:
-// the last rule that matches decides.
-type ignoreSet []ignoreRule
+// ignoreSet is the rules in force in one directory, lowest precedence
+// first: the last rule that matches decides. It is immutable (shared by
+// sibling directories); with returns a new one.
+//
+// Most lines of real ignore files name a file or an extension anywhere
+// below them ("node_modules/", "*.log"); those rules are found by the
+// entry's name and extension in two maps, as git's and ripgrep's matchers
+// do, and only the others (anchored, globs, "**") are tried one by one.
+// A tree with 175 .gitignore files and 1,479 rules spent a third of a
+// pack's CPU trying every rule in force on every entry.
+type ignoreSet = *ruleSet
 
-// with returns a new set extended by rules (the receiver is shared by
-// sibling directories and never modified).
-func (s ignoreSet) with(rules []ignoreRule) ignoreSet {
+type ruleSet struct {
+	rules  []ignoreRule
+	byName map[string][]int32 // unanchored rules that are one literal name
+	byExt  map[string][]int32 // unanchored "*.ext" rules, by ".ext"
+	other  []int32            // every other rule, in order
+}
+
+// with returns a new set extended by rules (the receiver is never
+// modified).
+func (s *ruleSet) with(rules []ignoreRule) ignoreSet {
 	if len(rules) == 0 {
 		return s
 	}
-	out := make(ignoreSet, 0, len(s)+len(rules))
-	return append(append(out, s...), rules...)
+	var old []ignoreRule
+	if s != nil {
+		old = s.rules
+	}
+	out := &ruleSet{rules: make([]ignoreRule, 0, len(old)+len(rules)), byName: map[string][]int32{}, byExt: map[string][]int32{}}
+	for _, r := range append(append(out.rules, old...), rules...) {
+		out.add(r)
+	}
+	return out
+}
+
+// add appends r and files it under its name, its extension or the others.
+func (s *ruleSet) add(r ignoreRule) {
+	i := int32(len(s.rules))
+	s.rules = append(s.rules, r)
+	switch key, kind := r.bucket(); kind {
+	case segLiteral:
+		s.byName[key] = append(s.byName[key], i)
+	case segSuffix:
+		s.byExt[key] = append(s.byExt[key], i)
+	default:
+		s.other = append(s.other, i)
+	}
+}
+
+// bucket says how a rule can be looked up: by a literal name
+// (segLiteral), by an extension ".ext" (segSuffix), or not (segGlob).
+func (r *ignoreRule) bucket() (string, segKind) {
+	if r.anchored || len(r.segs) != 1 {
+		return "", segGlob
+	}
+	m := r.segs[0]
+	switch {
+	case m.kind == segLiteral:
+		return m.lit, segLiteral
+	case m.kind == segSuffix && len(m.lit) > 1 && strings.LastIndexByte(m.lit, '.') == 0:
+		return m.lit, segSuffix
+	}
+	return "", segGlob
 }
 
 // ignored reports whether rel is excluded.
-func (s ignoreSet) ignored(rel string, isDir bool) bool {
+func (s *ruleSet) ignored(rel string, isDir bool) bool {
 	return ignoredBy(newIgnoreEntry(rel, isDir), s)
+}
+
+// last returns the index of the last rule of s that matches e, or -1.
+func (s *ruleSet) last(e *ignoreEntry) int32 {
+	if s == nil {
+		return -1
+	}
+	best := int32(-1)
+	try := func(ids []int32) {
+		for k := len(ids) - 1; k >= 0 && ids[k] > best; k-- {
+			if s.rules[ids[k]].matchEntry(e) {
+				best = ids[k]
+				return
+			}
+		}
+	}
+	try(s.byName[e.name])
+	if dot := strings.LastIndexByte(e.name, '.'); dot >= 0 {
+		try(s.byExt[e.name[dot:]])
+	}
+	try(s.other)
+	return best
 }
 
 // ignoredBy reports whether e is excluded by the rules of sets, in
@@ -223,11 +297,8 @@ func (s ignoreSet) ignored(rel string, isDir bool) bool {
 // matches decides.
 func ignoredBy(e *ignoreEntry, sets ...ignoreSet) bool {
 	for k := len(sets) - 1; k >= 0; k-- {
-		s := sets[k]
-		for i := len(s) - 1; i >= 0; i-- {
-			if s[i].matchEntry(e) {
-				return !s[i].negate
-			}
+		if i := sets[k].last(e); i >= 0 {
+			return !sets[k].rules[i].negate
 		}
 	}
 	return false

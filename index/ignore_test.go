@@ -154,7 +154,7 @@ func refMatchSegs(pat, name []string) bool {
 // last and win.
 func TestIgnoredByPrecedence(t *testing.T) {
 	rules := ignoreSet(nil).with(parseIgnore("", []byte("*.log\n!keep.log\nbuild/\n")))
-	extra := extraRules([]string{"keep.log", "!build"})
+	extra := ignoreSet(nil).with(extraRules([]string{"keep.log", "!build"}))
 	for _, tc := range []struct {
 		rel   string
 		isDir bool
@@ -168,8 +168,62 @@ func TestIgnoredByPrecedence(t *testing.T) {
 		if got := ignoredBy(newIgnoreEntry(tc.rel, tc.isDir), rules, extra); got != tc.want {
 			t.Errorf("ignoredBy(%q) = %v, want %v", tc.rel, got, tc.want)
 		}
-		if got := rules.with(extra).ignored(tc.rel, tc.isDir); got != tc.want {
+		if got := rules.with(extra.rules).ignored(tc.rel, tc.isDir); got != tc.want {
 			t.Errorf("joined set: ignored(%q) = %v, want %v", tc.rel, got, tc.want)
+		}
+	}
+}
+
+// TestIgnoreSetMatchesReference: a set finds its rules by name and
+// extension; the verdict must be the last matching rule's, as if every
+// rule were tried in order.
+func TestIgnoreSetMatchesReference(t *testing.T) {
+	segs := []string{"a", "b.go", "*", "*.go", "*.tar.gz", "*go", "a*", "**", "[ab]", "?", "x?y", "c.tar.gz", "*."}
+	names := []string{"a", "b.go", "c.go", "ab", "x1y", "go", "a.go", "c.tar.gz", "d.gz", "bgo", "x."}
+	rng := rand.New(rand.NewPCG(3, 5))
+	for range 1500 {
+		type line struct{ base, text string }
+		var lines []line
+		s := ignoreSet(nil)
+		for range 1 + rng.IntN(8) {
+			var b strings.Builder
+			if rng.IntN(4) == 0 {
+				b.WriteByte('!')
+			}
+			if rng.IntN(5) == 0 {
+				b.WriteByte('/')
+			}
+			for j := range 1 + rng.IntN(2) {
+				if j > 0 && rng.IntN(2) == 0 {
+					b.WriteByte('/')
+				} else if j > 0 {
+					continue
+				}
+				b.WriteString(segs[rng.IntN(len(segs))])
+			}
+			if rng.IntN(5) == 0 {
+				b.WriteByte('/')
+			}
+			l := line{[]string{"", "", "a"}[rng.IntN(3)], b.String()}
+			lines = append(lines, l)
+			s = s.with(parseIgnore(l.base, []byte(l.text)))
+		}
+		for range 20 {
+			parts := make([]string, 1+rng.IntN(3))
+			for k := range parts {
+				parts[k] = names[rng.IntN(len(names))]
+			}
+			rel, isDir := strings.Join(parts, "/"), rng.IntN(2) == 0
+			want := false
+			for i := len(lines) - 1; i >= 0; i-- {
+				if refIgnoreMatch(lines[i].base, lines[i].text, rel, isDir) {
+					want = !strings.HasPrefix(lines[i].text, "!")
+					break
+				}
+			}
+			if got := s.ignored(rel, isDir); got != want {
+				t.Fatalf("rules %q, path %q dir %v: set %v, reference %v", lines, rel, isDir, got, want)
+			}
 		}
 	}
 }
