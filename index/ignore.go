@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -123,6 +124,15 @@ func (r *ignoreRule) matchEntry(e *ignoreEntry) bool {
 		}
 		return matchSegs(r.segs, []string{e.name})
 	}
+	if first := r.segs[0]; first.kind == segLiteral {
+		below := e.rel
+		if r.base != "" {
+			below = e.rel[len(r.base)+1:]
+		}
+		if !strings.HasPrefix(below, first.lit) || len(below) > len(first.lit) && below[len(first.lit)] != '/' {
+			return false // the first segment differs: no need to split the path
+		}
+	}
 	return matchSegs(r.segs, e.segsBelow(r.base))
 }
 
@@ -167,6 +177,11 @@ type segMatcher struct {
 	kind segKind
 	lit  string // the literal part (segLiteral, segSuffix, segPrefix)
 	pat  string // the segment as written (segGlob)
+	// head and tail are the literal text a segGlob starts and ends with
+	// ("[568vq].out" ends with ".out"), mid its longest literal run
+	// (".tfstate" in "*.tfstate*"): a name without them cannot match, and
+	// path.Match need not run.
+	head, tail, mid string
 }
 
 func compileSeg(p string) segMatcher {
@@ -181,7 +196,51 @@ func compileSeg(p string) segMatcher {
 	case p[len(p)-1] == '*' && !strings.ContainsAny(p[:len(p)-1], meta):
 		return segMatcher{kind: segPrefix, lit: p[:len(p)-1], pat: p}
 	}
-	return segMatcher{kind: segGlob, pat: p}
+	m := segMatcher{kind: segGlob, pat: p}
+	if !strings.ContainsRune(p, '\\') { // escapes make the literal ends harder to read: no shortcut
+		m.head = p[:strings.IndexAny(p, "*?[")]
+		m.tail = p[strings.LastIndexAny(p, "*?]")+1:] // after the last wildcard or class
+		m.mid = longestLiteral(p)
+	}
+	return m
+}
+
+// classEnd returns the index of the ']' closing the class opened at
+// p[i] ('['), or -1: as in path.Match, a '^' may open it and a ']' right
+// after that is a member, not the end.
+func classEnd(p string, i int) int {
+	j := i + 1
+	if j < len(p) && p[j] == '^' {
+		j++
+	}
+	if j < len(p) && p[j] == ']' {
+		j++
+	}
+	if k := strings.IndexByte(p[j:], ']'); k >= 0 {
+		return j + k
+	}
+	return -1
+}
+
+// longestLiteral returns the longest run of p outside wildcards and
+// character classes (p has no escapes).
+func longestLiteral(p string) string {
+	best, start := "", 0
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) && p[i] != '*' && p[i] != '?' && p[i] != '[' {
+			continue
+		}
+		if i-start > len(best) {
+			best = p[start:i]
+		}
+		if i < len(p) && p[i] == '[' {
+			if i = classEnd(p, i); i < 0 {
+				return "" // a malformed class: path.Match rejects the pattern anyway
+			}
+		}
+		start = i + 1
+	}
+	return best
 }
 
 // match reports whether one path segment (no slash) matches, as
@@ -194,6 +253,9 @@ func (m segMatcher) match(name string) bool {
 		return strings.HasSuffix(name, m.lit)
 	case segPrefix:
 		return strings.HasPrefix(name, m.lit)
+	}
+	if !strings.HasPrefix(name, m.head) || !strings.HasSuffix(name, m.tail) || len(name) < len(m.head)+len(m.tail) || !strings.Contains(name, m.mid) {
+		return false
 	}
 	ok, err := path.Match(m.pat, name)
 	return err == nil && ok
@@ -215,8 +277,17 @@ type ruleSet struct {
 	rules  []ignoreRule
 	byName map[string][]int32 // unanchored rules that are one literal name
 	byExt  map[string][]int32 // unanchored "*.ext" rules, by ".ext"
-	other  []int32            // every other rule, in order
+	// byTop holds the anchored rules whose first segment is a literal
+	// ("/bin", "cmd/loki/loki"), by their base and that segment: an
+	// entry only tries those of its own first directory below each base.
+	byTop map[topKey][]int32
+	bases []string // the bases of byTop's rules, each once
+	other []int32  // every other rule, in order
 }
+
+// topKey files an anchored rule by its ignore file's directory and the
+// literal first segment of its pattern.
+type topKey struct{ base, first string }
 
 // with returns a new set extended by rules (the receiver is never
 // modified).
@@ -228,9 +299,12 @@ func (s *ruleSet) with(rules []ignoreRule) ignoreSet {
 	if s != nil {
 		old = s.rules
 	}
-	out := &ruleSet{rules: make([]ignoreRule, 0, len(old)+len(rules)), byName: map[string][]int32{}, byExt: map[string][]int32{}}
-	for _, r := range append(append(out.rules, old...), rules...) {
-		out.add(r)
+	out := &ruleSet{rules: make([]ignoreRule, 0, len(old)+len(rules)),
+		byName: map[string][]int32{}, byExt: map[string][]int32{}, byTop: map[topKey][]int32{}}
+	for _, list := range [][]ignoreRule{old, rules} {
+		for _, r := range list {
+			out.add(r)
+		}
 	}
 	return out
 }
@@ -244,14 +318,24 @@ func (s *ruleSet) add(r ignoreRule) {
 		s.byName[key] = append(s.byName[key], i)
 	case segSuffix:
 		s.byExt[key] = append(s.byExt[key], i)
+	case segPrefix: // anchored, literal first segment
+		k := topKey{r.base, key}
+		if !slices.Contains(s.bases, r.base) {
+			s.bases = append(s.bases, r.base)
+		}
+		s.byTop[k] = append(s.byTop[k], i)
 	default:
 		s.other = append(s.other, i)
 	}
 }
 
 // bucket says how a rule can be looked up: by a literal name
-// (segLiteral), by an extension ".ext" (segSuffix), or not (segGlob).
+// (segLiteral), by an extension ".ext" (segSuffix), by the literal first
+// segment of an anchored pattern (segPrefix), or not (segGlob).
 func (r *ignoreRule) bucket() (string, segKind) {
+	if r.anchored && len(r.segs) > 0 && r.segs[0].kind == segLiteral {
+		return r.segs[0].lit, segPrefix
+	}
 	if r.anchored || len(r.segs) != 1 {
 		return "", segGlob
 	}
@@ -259,8 +343,9 @@ func (r *ignoreRule) bucket() (string, segKind) {
 	switch {
 	case m.kind == segLiteral:
 		return m.lit, segLiteral
-	case m.kind == segSuffix && len(m.lit) > 1 && strings.LastIndexByte(m.lit, '.') == 0:
-		return m.lit, segSuffix
+	case m.kind == segSuffix && len(m.lit) > 1 && strings.LastIndexByte(m.lit, '.') >= 0:
+		// a name ending in ".cgo1.go" has the extension ".go"
+		return m.lit[strings.LastIndexByte(m.lit, '.'):], segSuffix
 	}
 	return "", segGlob
 }
@@ -287,6 +372,19 @@ func (s *ruleSet) last(e *ignoreEntry) int32 {
 	try(s.byName[e.name])
 	if dot := strings.LastIndexByte(e.name, '.'); dot >= 0 {
 		try(s.byExt[e.name[dot:]])
+	}
+	for _, b := range s.bases {
+		below := e.rel
+		if b != "" {
+			if len(e.rel) <= len(b) || e.rel[len(b)] != '/' || !strings.HasPrefix(e.rel, b) {
+				continue
+			}
+			below = e.rel[len(b)+1:]
+		}
+		if i := strings.IndexByte(below, '/'); i >= 0 {
+			below = below[:i]
+		}
+		try(s.byTop[topKey{b, below}])
 	}
 	try(s.other)
 	return best

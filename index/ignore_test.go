@@ -61,8 +61,10 @@ func TestIgnoreRules(t *testing.T) {
 // paths: literal, suffix, prefix, glob, malformed and "**" segments,
 // anchored or not, dir-only, negated, under nested bases.
 func TestIgnoreCompiledMatchesReference(t *testing.T) {
-	segs := []string{"a", "b.go", "*", "*.go", "a*", "**", "[ab]", "?", `\*`, "[", "x?y", "*.", "b*.go", "[!a]*"}
-	names := []string{"a", "b.go", "c.go", "ab", "x1y", "*", "[", "go", "a.go", "bb.go", ".go"}
+	segs := []string{"a", "b.go", "*", "*.go", "a*", "**", "[ab]", "?", `\*`, "[", "x?y", "*.", "b*.go", "[!a]*",
+		"[568vq].out", "*.[568vq]", "_cgo_export.*", "*.cgo1.go", "a]", "x[ab]y", "*~", "[a-c]*.go", "?.go", "a[!b]"}
+	names := []string{"a", "b.go", "c.go", "ab", "x1y", "*", "[", "go", "a.go", "bb.go", ".go",
+		"6.out", "x.6", "_cgo_export.c", "p.cgo1.go", "a]", "xay", "f~", "c1.go", "ac", "a"}
 	rng := rand.New(rand.NewPCG(7, 11))
 	for range 4000 {
 		var line strings.Builder
@@ -178,8 +180,10 @@ func TestIgnoredByPrecedence(t *testing.T) {
 // extension; the verdict must be the last matching rule's, as if every
 // rule were tried in order.
 func TestIgnoreSetMatchesReference(t *testing.T) {
-	segs := []string{"a", "b.go", "*", "*.go", "*.tar.gz", "*go", "a*", "**", "[ab]", "?", "x?y", "c.tar.gz", "*."}
-	names := []string{"a", "b.go", "c.go", "ab", "x1y", "go", "a.go", "c.tar.gz", "d.gz", "bgo", "x."}
+	segs := []string{"a", "b.go", "*", "*.go", "*.tar.gz", "*go", "a*", "**", "[ab]", "?", "x?y", "c.tar.gz", "*.", "x1y/a", "/a/ab", "*.tfstate*",
+		"*.cgo1.go", "[568vq].out", "*.[568vq]", "a/b.go", "a/*.go"}
+	names := []string{"a", "b.go", "c.go", "ab", "x1y", "go", "a.go", "c.tar.gz", "d.gz", "bgo", "x.",
+		"p.cgo1.go", "6.out", "x.q"}
 	rng := rand.New(rand.NewPCG(3, 5))
 	for range 1500 {
 		type line struct{ base, text string }
@@ -224,6 +228,17 @@ func TestIgnoreSetMatchesReference(t *testing.T) {
 			if got := s.ignored(rel, isDir); got != want {
 				t.Fatalf("rules %q, path %q dir %v: set %v, reference %v", lines, rel, isDir, got, want)
 			}
+		}
+	}
+}
+
+func TestLongestLiteral(t *testing.T) {
+	for p, want := range map[string]string{
+		"*.tfstate*": ".tfstate", "host-*.json": "host-", "[568vq].out": ".out", "a[]x]bcd*": "bcd",
+		"[^]a]": "", "x[^]ab]yz": "yz", "*": "", "[": "", "ab[cd": "",
+	} {
+		if got := longestLiteral(p); got != want {
+			t.Errorf("longestLiteral(%q) = %q, want %q", p, got, want)
 		}
 	}
 }
