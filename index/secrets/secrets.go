@@ -142,24 +142,42 @@ type fileAllow struct {
 // rules; it is parsed once per process. Its rules' main expressions (about
 // 200) are compiled on first use, as a text holds one of their keywords:
 // compiling them all cost every pack about 10 ms for the few a pack ever
-// runs. TestDefaultCompiles compiles every one.
+// runs. TestDefaultCompiles compiles every one. The rule files are not
+// decoded either: embeddedConfigs (rules_gen.go) holds them decoded, which
+// TestEmbeddedConfigsAreTheTOML keeps true (decoding the TOML cost every
+// pack about 6 ms).
 var Default = sync.OnceValues(func() (*Detector, error) {
-	return parse(true, gitleaksTOML, extraTOML)
+	return build(true, embeddedConfigs)
 })
 
 // Parse compiles gitleaks-format rule files; later files add rules and
 // global allowlist entries.
-func Parse(files ...string) (*Detector, error) { return parse(false, files...) }
+func Parse(files ...string) (*Detector, error) {
+	fcs, err := decode(files...)
+	if err != nil {
+		return nil, err
+	}
+	return build(false, fcs)
+}
 
-// parse is Parse; lazy defers compiling the rules' main expressions to
-// their first use (for rule files known to compile).
-func parse(lazy bool, files ...string) (*Detector, error) {
-	d := &Detector{}
+// decode reads gitleaks-format rule files.
+func decode(files ...string) ([]fileConfig, error) {
+	var out []fileConfig
 	for _, f := range files {
 		var fc fileConfig
 		if _, err := toml.Decode(f, &fc); err != nil {
 			return nil, fmt.Errorf("secrets: rules: %w", err)
 		}
+		out = append(out, fc)
+	}
+	return out, nil
+}
+
+// build compiles decoded rule files; lazy defers compiling the rules' main
+// expressions to their first use (for rule files known to compile).
+func build(lazy bool, fcs []fileConfig) (*Detector, error) {
+	d := &Detector{}
+	for _, fc := range fcs {
 		g, err := compileAllow(fc.Allowlist)
 		if err != nil {
 			return nil, err
