@@ -212,7 +212,7 @@ func (g *GraphFollower) candidate(hit Candidate, n neighbour) (Candidate, bool) 
 		Score:   score,
 		Signals: []Signal{{Name: "graph", Value: score, Detail: n.reason}},
 		Reason:  n.reason,
-		Stale:   bt.Stale, Deleted: bt.Deleted,
+		Stale:   bt.Stale, Deleted: bt.Deleted, TextClean: bt.Clean,
 		Level: n.level,
 	}, true
 }

@@ -19,12 +19,17 @@ type Redactor interface {
 
 // redact runs r over everything of c that may be sent out: its text, and
 // the signature, doc and meta values copied from it. Findings in the text
-// are recorded on c with file lines; the copies are redacted silently.
+// are recorded on c with file lines; the copies are redacted silently. A
+// text proven clean where it was read (TextClean) is not scanned again:
+// that scan was most of a pack's redaction cost.
 func redact(r Redactor, c Candidate) Candidate {
 	if r == nil {
 		return c
 	}
-	text, found := r.Redact(c.Block.Path, c.Text)
+	text, found := c.Text, []Redaction(nil)
+	if !c.TextClean {
+		text, found = r.Redact(c.Block.Path, c.Text)
+	}
 	if len(found) > 0 {
 		c.Text = text
 		c.Redactions = make([]Redaction, len(found))

@@ -38,3 +38,34 @@ func TestRedactCandidate(t *testing.T) {
 		t.Fatalf("pack redactions %+v", p.Redacted())
 	}
 }
+
+// countingRedactor records the texts it was asked to scan.
+type countingRedactor struct{ seen []string }
+
+func (r *countingRedactor) Redact(path, text string) (string, []Redaction) {
+	r.seen = append(r.seen, text)
+	return fakeRedactor{}.Redact(path, text)
+}
+
+// TestRedactSkipsCleanText: a text proven clean where it was read is not
+// scanned again; its signature, doc, reason and meta still are.
+func TestRedactSkipsCleanText(t *testing.T) {
+	c := Candidate{Block: index.Block{Path: "a.go", StartLine: 10, Signature: "k = SECRET"},
+		Text: "func f() {}\n", Reason: "name matches f", TextClean: true}
+	r := &countingRedactor{}
+	got := redact(r, c)
+	for _, s := range r.seen {
+		if s == c.Text {
+			t.Fatalf("clean text scanned again: %q", r.seen)
+		}
+	}
+	if got.Text != c.Text || got.Block.Signature != "k = [R]" || len(got.Redactions) != 0 {
+		t.Fatalf("got %+v", got)
+	}
+	c.TextClean = false
+	r = &countingRedactor{}
+	redact(r, c)
+	if len(r.seen) == 0 || r.seen[0] != c.Text {
+		t.Fatalf("text not proven clean was not scanned: %q", r.seen)
+	}
+}

@@ -409,7 +409,7 @@ func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker, clock
 		}
 		c := Candidate{
 			ID: f.block.ID, Source: p.src, Block: b, Text: bt.Text,
-			Stale: bt.Stale, Deleted: bt.Deleted,
+			Stale: bt.Stale, Deleted: bt.Deleted, TextClean: bt.Clean,
 		}
 		r.phrase(f, bt.Text)
 		r.related(f, bt.Text)

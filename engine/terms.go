@@ -35,12 +35,15 @@ func NewTermSet(terms []string) TermSet {
 // on the query path, and a set of all their words cost 15 ms a pack.
 func (ts TermSet) In(text string, mask uint32) uint32 {
 	var first [256]bool // first bytes of the terms: a stem starts as its word does
-	for t := range ts {
+	var all uint32      // every term's bit: once mask holds them, nothing more can be found
+	for t, bit := range ts {
 		if t != "" {
 			first[t[0]] = true
 		}
+		all |= bit
 	}
-	for i := 0; i < len(text); {
+	var seen map[string]uint32 // masks of the fields with several parts, which cost most to split and stem
+	for i := 0; i < len(text) && mask&all != all; {
 		if !isWordByte(text[i]) {
 			i++
 			continue
@@ -51,9 +54,23 @@ func (ts TermSet) In(text string, mask uint32) uint32 {
 			c := text[i]
 			simple = simple && (c >= 'a' && c <= 'z' || c >= '0' && c <= '9')
 		}
-		if f := text[start:i]; mayHold(&first, f, simple) {
-			mask |= ts.field(f, simple)
+		f := text[start:i]
+		if !mayHold(&first, f, simple) {
+			continue
 		}
+		if simple {
+			mask |= ts.field(f, true)
+			continue
+		}
+		m, ok := seen[f]
+		if !ok {
+			if seen == nil {
+				seen = map[string]uint32{}
+			}
+			m = ts.field(f, false)
+			seen[f] = m
+		}
+		mask |= m
 	}
 	return mask
 }

@@ -77,6 +77,10 @@ type Candidate struct {
 	Anchors []int `json:"anchors,omitempty"`
 	// Redactions are the secrets taken out of Text (see Redactor).
 	Redactions []Redaction `json:"redactions,omitempty"`
+	// TextClean says Text was proven free of secrets where it was read
+	// (index.BlockText.Clean): the redactor skips it. Whoever changes
+	// Text before redaction must clear it.
+	TextClean bool `json:"-"`
 }
 
 // Level is how much of a block is packed.

@@ -49,7 +49,7 @@ func (w *batchWriter) add(r fileResult) error {
 
 func (w *batchWriter) addLocked(r fileResult) error {
 	old := w.man.Files[r.f.Rel]
-	entry := &fileEntry{Size: r.f.Size, Mtime: r.f.Mtime, Hash: r.hash, Skip: r.skip}
+	entry := &fileEntry{Size: r.f.Size, Mtime: r.f.Mtime, Hash: r.hash, Skip: r.skip, Clean: r.clean}
 	switch {
 	case r.skip != "":
 		w.stats.Skipped[r.skip]++
@@ -64,7 +64,7 @@ func (w *batchWriter) addLocked(r fileResult) error {
 		}
 	case r.touched:
 		w.stats.Unchanged++
-		entry.NBlocks, entry.Off, entry.Len, entry.Lang = old.NBlocks, old.Off, old.Len, old.Lang
+		entry.NBlocks, entry.Off, entry.Len, entry.Lang, entry.Clean = old.NBlocks, old.Off, old.Len, old.Lang, old.Clean
 	default:
 		if err := w.addBlocks(r, old, entry); err != nil {
 			return err

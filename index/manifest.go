@@ -31,6 +31,11 @@ type fileEntry struct {
 	Off     int64  // compressed content in the content store
 	Len     int64
 	Lang    string
+	// Clean is the secret rules' fingerprint (secrets.Fingerprint) when
+	// the scan of the whole file, content Hash, found no secret; 0 when it
+	// found one or was not run. Read trusts it only for the same rules and
+	// a verified hash, so a pack need not scan that text again.
+	Clean uint64
 }
 
 // manifest is the index's record of what it holds. It is written

@@ -37,9 +37,12 @@ var (
 
 // fileResult is one file read, filtered, hashed and chunked by a worker.
 type fileResult struct {
-	f       walkFile
-	skip    string
-	hash    string
+	f    walkFile
+	skip string
+	hash string
+	// clean is the rule set's fingerprint when the secret scan of the
+	// whole file found nothing (see fileEntry.Clean), else 0.
+	clean   uint64
 	touched bool // content unchanged, only size or mtime moved
 	blocks  []Block
 	docs    []*document.Document
@@ -220,7 +223,8 @@ func prepareFile(root string, f walkFile, old *fileEntry, maxSize int64, an anal
 		}
 		r.docs = append(r.docs, d)
 	}
-	stored := storable(f.Rel, data) // secrets redacted: nothing on disk holds them
+	stored, clean := scanStorable(f.Rel, data) // secrets redacted: nothing on disk holds them
+	r.clean = clean
 	r.rec = compressRecord(stored)
 	u := fileUnits(stored, r.blocks)
 	r.units = &u

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 
 	"github.com/loupe-dev/loupe/index/chunk"
+	"github.com/loupe-dev/loupe/index/secrets"
 )
 
 // ErrNotIndexed is returned by Read for a block of a file the index does
@@ -37,7 +38,8 @@ func (ix *Index) Read(b Block) (BlockText, error) {
 	}
 	data := f.data
 	if ix.files.matches(b.Path, f, e.Hash) {
-		return BlockText{Block: b, Text: withNewline(string(blockBytes(data, f.offs, b.StartLine, b.EndLine)))}, nil
+		text := withNewline(string(blockBytes(data, f.offs, b.StartLine, b.EndLine)))
+		return BlockText{Block: b, Text: text, Clean: e.Clean != 0 && e.Clean == secrets.Fingerprint()}, nil
 	}
 	ix.scheduleRecheck(b.Path)
 	if nb, ok := findAgain(b, chunk.File(b.Path, data)); ok {

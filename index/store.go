@@ -153,13 +153,21 @@ func compactStore(dir string, files map[string]*fileEntry, size int64) (int64, e
 // file as it is; only the fallback text, used for a deleted or changed
 // file, is redacted, and it goes out redacted anyway.
 func storable(rel string, data []byte) []byte {
+	out, _ := scanStorable(rel, data)
+	return out
+}
+
+// scanStorable is storable that also says whether data held no secret: the
+// rules' fingerprint when the scan found none, 0 when it found one (or the
+// rules could not be loaded).
+func scanStorable(rel string, data []byte) ([]byte, uint64) {
 	d, err := secrets.Default()
 	if err != nil {
-		return data
+		return data, 0
 	}
 	out, found := d.Redact(rel, string(data))
 	if len(found) == 0 {
-		return data
+		return data, secrets.Fingerprint()
 	}
-	return []byte(out)
+	return []byte(out), 0
 }

@@ -71,6 +71,10 @@ type BlockText struct {
 	Moved bool
 	// Deleted: the file is gone; Text is the stored text.
 	Deleted bool
+	// Clean: Text is lines of the file exactly as indexed (hash verified)
+	// and the index's secret scan of that whole file, with the rules this
+	// binary embeds, found nothing: Text need not be scanned again.
+	Clean bool
 }
 
 // Commit is one indexed git commit.

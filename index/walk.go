@@ -127,7 +127,7 @@ func walkTreeSized(ctx context.Context, root, indexDir string, opts Options, siz
 		return walkResult{}, fmt.Errorf("index: read root: %w", err)
 	}
 	w.wg.Add(1)
-	w.dir(ctx, "", root, rules, extraRules(opts.Ignore))
+	w.dir(ctx, "", root, rules, ignoreSet(nil).with(extraRules(opts.Ignore)))
 	w.wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return walkResult{}, fmt.Errorf("index: walk: %w", err)
@@ -198,7 +198,7 @@ func (w *walker) add(files []walkFile) {
 
 // dir reads one directory. extra rules (from Options) always come last so
 // they win over the repository's own files.
-func (w *walker) dir(ctx context.Context, rel, abs string, rules ignoreSet, extra []ignoreRule) {
+func (w *walker) dir(ctx context.Context, rel, abs string, rules, extra ignoreSet) {
 	defer w.wg.Done()
 	if ctx.Err() != nil {
 		return
@@ -211,12 +211,11 @@ func (w *walker) dir(ctx context.Context, rel, abs string, rules ignoreSet, extr
 		return
 	}
 	rules = w.loadIgnores(rel, abs, entries, rules)
-	all := rules.with(extra)
 	var files []walkFile
 	for i := range entries {
 		e := &entries[i]
 		childRel, isDir := e.rel, e.mode.IsDir()
-		if skipName(e.name, isDir) || all.ignored(childRel, isDir) {
+		if skipName(e.name, isDir) || ignoredBy(newIgnoreEntry(childRel, isDir), rules, extra) {
 			continue
 		}
 		switch {
@@ -240,7 +239,7 @@ func (w *walker) dir(ctx context.Context, rel, abs string, rules ignoreSet, extr
 }
 
 // spawn walks a subdirectory in a new goroutine if a slot is free.
-func (w *walker) spawn(ctx context.Context, rel, abs string, rules ignoreSet, extra []ignoreRule) {
+func (w *walker) spawn(ctx context.Context, rel, abs string, rules, extra ignoreSet) {
 	w.wg.Add(1)
 	select {
 	case w.slots <- struct{}{}:

@@ -11,16 +11,16 @@ import (
 // are pure, so clearing changes speed, never results).
 const cacheLimit = 1 << 16
 
-func o200kCodec() (tokenizer.Codec, error)  { return tokenizer.Get(tokenizer.O200kBase) }
-func cl100kCodec() (tokenizer.Codec, error) { return tokenizer.Get(tokenizer.Cl100kBase) }
+func o200kCodec() (pieceCounter, error)  { return o200kTable() }
+func cl100kCodec() (pieceCounter, error) { return tokenizer.Get(tokenizer.Cl100kBase) }
 
 // BPE is an exact byte-pair-encoding counter with a content-hash cache. It
 // is safe for concurrent use.
 type BPE struct {
 	name  string
-	load  func() (tokenizer.Codec, error)
+	load  func() (pieceCounter, error)
 	once  sync.Once
-	codec tokenizer.Codec
+	codec pieceCounter
 	err   error
 
 	seed  maphash.Seed
@@ -28,7 +28,7 @@ type BPE struct {
 	cache map[uint64]int32
 }
 
-func newBPE(name string, load func() (tokenizer.Codec, error)) *BPE {
+func newBPE(name string, load func() (pieceCounter, error)) *BPE {
 	return &BPE{name: name, load: load, seed: maphash.MakeSeed(), cache: make(map[uint64]int32)}
 }
 

@@ -21,7 +21,9 @@
 package secrets
 
 import (
+	"crypto/sha256"
 	_ "embed"
+	"encoding/binary"
 	"fmt"
 	"math"
 	"regexp"
@@ -91,7 +93,7 @@ func (d *Detector) verdict(path string) *pathVerdict {
 
 type rule struct {
 	id          string
-	re          *regexp.Regexp
+	re          func() *regexp.Regexp // the main expression, compiled on first use
 	path        *regexp.Regexp
 	entropy     float64
 	secretGroup int
@@ -137,27 +139,52 @@ type fileAllow struct {
 }
 
 // Default returns the detector of the embedded rule set plus loupe's own
-// rules; it is compiled once per process (about 200 regular expressions).
+// rules; it is parsed once per process. Its rules' main expressions (about
+// 200) are compiled on first use, as a text holds one of their keywords:
+// compiling them all cost every pack about 10 ms for the few a pack ever
+// runs. TestDefaultCompiles compiles every one. The rule files are not
+// decoded either: embeddedConfigs (rules_gen.go) holds them decoded, which
+// TestEmbeddedConfigsAreTheTOML keeps true (decoding the TOML cost every
+// pack about 6 ms).
 var Default = sync.OnceValues(func() (*Detector, error) {
-	return Parse(gitleaksTOML, extraTOML)
+	return build(true, embeddedConfigs)
 })
 
 // Parse compiles gitleaks-format rule files; later files add rules and
 // global allowlist entries.
 func Parse(files ...string) (*Detector, error) {
-	d := &Detector{}
+	fcs, err := decode(files...)
+	if err != nil {
+		return nil, err
+	}
+	return build(false, fcs)
+}
+
+// decode reads gitleaks-format rule files.
+func decode(files ...string) ([]fileConfig, error) {
+	var out []fileConfig
 	for _, f := range files {
 		var fc fileConfig
 		if _, err := toml.Decode(f, &fc); err != nil {
 			return nil, fmt.Errorf("secrets: rules: %w", err)
 		}
+		out = append(out, fc)
+	}
+	return out, nil
+}
+
+// build compiles decoded rule files; lazy defers compiling the rules' main
+// expressions to their first use (for rule files known to compile).
+func build(lazy bool, fcs []fileConfig) (*Detector, error) {
+	d := &Detector{}
+	for _, fc := range fcs {
 		g, err := compileAllow(fc.Allowlist)
 		if err != nil {
 			return nil, err
 		}
 		d.global = mergeAllow(d.global, g)
 		for _, fr := range fc.Rules {
-			r, err := compileRule(fr)
+			r, err := compileRule(fr, lazy)
 			if err != nil {
 				return nil, err
 			}
@@ -170,15 +197,21 @@ func Parse(files ...string) (*Detector, error) {
 	return d, nil
 }
 
-// compileRule compiles one rule; a path-only rule gives nil.
-func compileRule(fr fileRule) (*rule, error) {
+// compileRule compiles one rule; a path-only rule gives nil. lazy leaves
+// the main expression to its first use.
+func compileRule(fr fileRule, lazy bool) (*rule, error) {
 	if fr.Regex == "" {
 		return nil, nil
 	}
-	re, err := regexp.Compile(fr.Regex)
-	if err != nil {
-		return nil, fmt.Errorf("secrets: rule %s: %w", fr.ID, err)
+	re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(fr.Regex) })
+	if !lazy {
+		compiled, err := regexp.Compile(fr.Regex)
+		if err != nil {
+			return nil, fmt.Errorf("secrets: rule %s: %w", fr.ID, err)
+		}
+		re = func() *regexp.Regexp { return compiled }
 	}
+	var err error
 	r := &rule{id: fr.ID, re: re, entropy: fr.Entropy, secretGroup: fr.SecretGroup,
 		windowed: len(fr.Keywords) > 0 && !strings.Contains(fr.Regex, `\s\S`)}
 	for _, k := range fr.Keywords {
@@ -322,7 +355,7 @@ func lineEnd(s string, i int) int {
 // findings no allowlist allows.
 func (r *rule) find(d *Detector, path, text string, base int) []Finding {
 	var out []Finding
-	for _, m := range r.re.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range r.re().FindAllStringSubmatchIndex(text, -1) {
 		start, end := r.secretSpan(text, m)
 		match := strings.Trim(text[m[0]:m[1]], "\n")
 		secret := text[start:end]
@@ -493,3 +526,11 @@ func asciiLower(s string) string {
 	}
 	return string(b)
 }
+
+// Fingerprint identifies the embedded rule set: a verdict recorded by an
+// index ("this file held no secret") is only trusted by a detector whose
+// rules have the same fingerprint. It is never zero.
+var Fingerprint = sync.OnceValue(func() uint64 {
+	sum := sha256.Sum256([]byte(gitleaksTOML + "\x00" + extraTOML))
+	return binary.LittleEndian.Uint64(sum[:8]) | 1
+})

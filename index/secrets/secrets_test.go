@@ -102,3 +102,29 @@ func TestLongNamesAreNames(t *testing.T) {
 		}
 	}
 }
+
+func TestFingerprint(t *testing.T) {
+	if Fingerprint() == 0 || Fingerprint() != Fingerprint() {
+		t.Fatalf("Fingerprint() = %d, want a stable non-zero value", Fingerprint())
+	}
+}
+
+// TestDefaultCompiles: Default leaves its rules' expressions to their first
+// use; every one of them must compile (MustCompile would panic mid-scan),
+// and the lazy detector must find what the eager one finds.
+func TestDefaultCompiles(t *testing.T) {
+	d := detector(t)
+	for _, r := range d.rules {
+		if r.re() == nil {
+			t.Fatalf("rule %s: no expression", r.id)
+		}
+	}
+	eager, err := Parse(gitleaksTOML, extraTOML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := "aws_access_key_id: AKIA" + "QWERTYUIOPASDFGH\ntoken = \"ghp_" + fake(36, 9) + "\"\n"
+	if a, b := d.Find("cfg.yaml", text), eager.Find("cfg.yaml", text); len(a) == 0 || len(a) != len(b) {
+		t.Fatalf("lazy %v, eager %v", a, b)
+	}
+}

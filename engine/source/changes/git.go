@@ -18,3 +18,9 @@ func Git(ctx context.Context, dir string, args ...string) (string, error) {
 	out, err := gitrun.Run(ctx, dir, args...)
 	return string(out), err
 }
+
+// GitLimit is Git with its own bound on the output (gitrun.RunLimit).
+func GitLimit(ctx context.Context, dir string, limit int, args ...string) (string, error) {
+	out, err := gitrun.RunLimit(ctx, dir, limit, args...)
+	return string(out), err
+}

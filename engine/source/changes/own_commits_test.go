@@ -1,6 +1,7 @@
 package changes_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -47,5 +48,26 @@ func TestOnlyOwnCommitsAreChanges(t *testing.T) {
 	r.Git("config", "user.email", "someone.else@example.com")
 	if got := retrieve(t, r.Dir, q); len(got) != 0 {
 		t.Fatalf("someone else's commit offered as the person's change: %s", got[0].ID)
+	}
+}
+
+// TestOwnCommitBehindALargeCommit: the person's recent commit is found
+// even when a newer commit by someone else (a vendor update) has a patch
+// past git's output bound. Patches are asked only of the person's commits;
+// `git log -n 5 -p` was cut inside the large one and lost the person's.
+func TestOwnCommitBehindALargeCommit(t *testing.T) {
+	r := gittest.New(t)
+	r.Write("README.md", "# auth\n", time.Time{})
+	r.Commit(now.Add(-48*time.Hour), "initial")
+	r.Write("auth/oauth.go", oauthGo, time.Time{})
+	r.Commit(now.Add(-2*time.Hour), "auth: refresh tokens") // Ada's
+	line := strings.Repeat("x", 60) + "\n"
+	r.Write("vendor/big/data.txt", strings.Repeat(line, (5<<20)/len(line)), time.Time{})
+	r.Git("add", "-A")
+	r.GitAt(now.Add(-time.Hour), "commit", "-q", "--author=Bob <bob@example.com>", "-m", "vendor: update")
+	q := engine.Query{Keywords: []string{"refresh", "oauth", "token"}}
+	got := retrieve(t, r.Dir, q)
+	if len(got) != 1 || got[0].Meta["status"] != "committed" || got[0].Block.Path != "auth/oauth.go" {
+		t.Fatalf("own commit behind a 5 MB one: %d candidates %v", len(got), got)
 	}
 }

@@ -233,7 +233,7 @@ func (s *Source) candidates(ctx context.Context, byID map[string]*found, order [
 			ID: "tests:" + f.block.ID, Source: engine.SourceTests, Block: b, Text: bt.Text,
 			Score:   f.score,
 			Signals: []engine.Signal{{Name: "tests", Value: f.score, Detail: f.detail}},
-			Reason:  f.reason, Stale: bt.Stale, Deleted: bt.Deleted,
+			Reason:  f.reason, Stale: bt.Stale, Deleted: bt.Deleted, TextClean: bt.Clean,
 		})
 	}
 	return out, nil
