@@ -48,7 +48,7 @@ func (p *indexProvider) headers(ctx context.Context, cands []Candidate, clock so
 			continue
 		}
 		for _, h := range hits {
-			if h.Block.Path != path || have[h.Block.ID] {
+			if h.Block.Path != path || h.Block.Kind != index.KindHeader || have[h.Block.ID] {
 				continue
 			}
 			bt, err := p.s.Read(h.Block)

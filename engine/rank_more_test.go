@@ -29,7 +29,13 @@ func TestWithCandidatesLengthensTheList(t *testing.T) {
 	if len(short) != 10 || len(long) != 25 {
 		t.Fatalf("got %d and %d candidates, want 10 and 25", len(short), len(long))
 	}
-	if last := s.queries[len(s.queries)-1]; last.Limit < 25 {
+	var last index.Query // the last text search (the header lookups come after it)
+	for _, q := range s.queries {
+		if len(q.Kinds) == 0 {
+			last = q
+		}
+	}
+	if last.Limit < 25 {
 		t.Errorf("search limit %d under the candidates asked", last.Limit)
 	}
 }
