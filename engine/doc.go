@@ -14,6 +14,7 @@ documents the budget in budget.go.
 	   ─base signals─▶ seeds ─callers and definitions─▶ reference graph
 	   ─personalized PageRank─▶ cut to MaxCandidates ─Read─▶ phrase bonus
 	   ─coverage, file coverage─▶ spread over files─▶ normalize to [0,1]
+	   ─▶ the headers of the best three files
 	   ─▶ candidates of every source ─fuse─▶ one ranking
 	candidates ─followers, dedup, budget, render─▶ pack
 
@@ -67,6 +68,10 @@ words of a long issue fill the text hits. The docs source
 the graph. A caller that wants a longer ranked list asks for it per
 request (WithCandidates: loupe pack --candidates N, MCP's candidates
 argument) in place of MaxCandidates; the search then asks for as many hits.
+After ranking, the header block (package clause and imports) of each of
+the three files the query is most about joins the candidates at .1 of its
+file's best score (signal "header", headers.go): search never returns it,
+and a fix often adds an import.
 
 The index keeps the same hits whatever its segment layout: bleve breaks
 ties between equal scores by internal document number, which depends on
@@ -106,7 +111,10 @@ Reason is the detail of its strongest positive signal.
 	         −penaltyLong × min(1, log2(lines/150))
 	kind     −penaltyHeader, −penaltyWindow  imports; lines outside symbols
 	place    −penaltyVendored, −penaltyGenerated, −penaltyBuild,
-	         −penaltyTestData, −penaltyExample, −penaltyLegacy (see below)
+	         −penaltyTestData, −penaltyExample, −penaltyLegacy (see below);
+	         then, after each source is normalized, × placeScale (a build
+	         file that is the best of the docs source no longer ties the
+	         best code at 1.0)
 	spread   the n-th best block of a file keeps (1−penaltySameFile)^n of its score
 	source   a documentation block keeps docsPrior of its score (see Fusion)
 

@@ -40,6 +40,21 @@ func TestWithCandidatesLengthensTheList(t *testing.T) {
 	}
 }
 
+// TestPlaceScalesAfterNormalization: a build file that is the best block
+// of its source (the docs source, normalized on its own) no longer scores
+// 1.0 beside the best code; its order within the source stays.
+func TestPlaceScalesAfterNormalization(t *testing.T) {
+	r := newRanker(AnalyzeQuery("serialize implementations"), DefaultRankOptions(), SourceDocs)
+	c := []Candidate{
+		{ID: "cargo", Score: 3, Block: index.Block{Path: "serde/Cargo.toml"}, Signals: []Signal{{Name: signalPlace, Value: -penaltyBuild}}},
+		{ID: "guide", Score: 2, Block: index.Block{Path: "docs/ser.md"}},
+	}
+	got := r.finish(c)
+	if got[0].ID != "guide" || got[1].Score != placeScale || got[1].Signals[0].Value >= -penaltyBuild {
+		t.Errorf("after finish: %+v", got)
+	}
+}
+
 func TestPlacePushesDownBuildVendoredAndTestData(t *testing.T) {
 	for _, tc := range []struct {
 		path string
@@ -55,6 +70,8 @@ func TestPlacePushesDownBuildVendoredAndTestData(t *testing.T) {
 		{"examples/basic/main.go", &placeExample},
 		{"pydantic/v1/main.py", &placeLegacy},
 		{"api/v1/types.pb.go", &placeGenerated},
+		{"src/Illuminate/Routing/Console/stubs/controller.stub", &placeGenerated},
+		{"test_suite/tests/ui/with/incorrect_type.stderr", &placeTestData},
 		{"net/url/url.go", nil},
 		{"src/build.rs", nil},
 	} {

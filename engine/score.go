@@ -440,7 +440,32 @@ func (r *ranker) finish(c []Candidate) []Candidate {
 	for i := range c {
 		c[i].Score = max(0, c[i].Score/top)
 	}
+	if !r.opts.disabled(signalPlace) {
+		placeAfterNorm(c)
+		sortCandidates(c)
+	}
 	return c
+}
+
+// placeAfterNorm scales down, after normalization, the blocks a path prior
+// marked (build files, generated, vendored, test data, examples, legacy
+// copies): the additive penalty moves a block within its source, but each
+// source is normalized on its own, so a build file that is the best of the
+// docs source still scored 1.0, level with the best code (Cargo.toml and
+// BUILD.bazel in the top 3 of natural-language questions). Scaling by
+// placeScale keeps their order and puts them below the code they build.
+func placeAfterNorm(c []Candidate) {
+	for i := range c {
+		for j, s := range c[i].Signals {
+			if s.Name != signalPlace {
+				continue
+			}
+			d := c[i].Score * (placeScale - 1)
+			c[i].Score += d
+			c[i].Signals[j].Value += d
+			break
+		}
+	}
 }
 
 func sortCandidates(c []Candidate) {

@@ -19,6 +19,8 @@ const (
 	penaltyTestData  = 0.5  // testdata/, fixtures/, mocks/, fakes/
 	penaltyExample   = 0.3  // examples/, samples/, demos/
 	penaltyLegacy    = 0.25 // legacy/, deprecated/, compat/, v1/ beside the current code
+	// placeScale then scales a marked block's normalized score (score.go).
+	placeScale = 0.5
 )
 
 // placeKind is one kind of place with the query words that ask for it.
@@ -74,14 +76,24 @@ var buildExts = map[string]bool{
 	".filters": true, ".vcproj": true, ".m4": true, ".pc": true,
 }
 
-// placeOf classifies a path; nil for ordinary code.
+// Test data by extension: the expected output of a test run or a
+// snapshot, not code.
+var testDataExts = map[string]bool{
+	".stderr": true, ".stdout": true, ".snap": true, ".golden": true, ".expected": true,
+}
+
+// placeOf classifies a path (a code template such as Laravel's *.stub
+// counts as generated); nil for ordinary code.
 func placeOf(p string) *placeKind {
 	low := strings.ToLower(p)
 	base := path.Base(low)
 	switch {
 	case buildNames[base] || buildExts[path.Ext(base)]:
 		return &placeBuild
-	case strings.Contains(base, ".pb.") || strings.HasSuffix(base, "_pb2.py") ||
+	case testDataExts[path.Ext(base)]:
+		return &placeTestData
+	case path.Ext(base) == ".stub" ||
+		strings.Contains(base, ".pb.") || strings.HasSuffix(base, "_pb2.py") ||
 		strings.Contains(base, "_generated.") || strings.Contains(base, ".generated.") ||
 		strings.Contains(base, ".min.") || strings.HasPrefix(base, "zz_generated"):
 		return &placeGenerated
