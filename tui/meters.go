@@ -90,8 +90,10 @@ func (p metersPane) perSource() string {
 		if p.pack != nil {
 			u = p.pack.PerSource[src]
 		}
-		parts = append(parts, fmt.Sprintf("%s %s %s/%s ×%s", label, p.bar(u.Used, u.Share, 6),
-			compact(u.Used), compact(u.Share), weightString(p.weights[src])))
+		// The packer goes by priority (engine/budget.go): a source's bar is
+		// its part of the whole budget, not of a fixed share.
+		parts = append(parts, fmt.Sprintf("%s %s %s ×%s", label, p.bar(u.Used, p.budget, 6),
+			compact(u.Used), weightString(p.weights[src])))
 	}
 	if len(parts) == 0 {
 		return p.st.faint.Render("no sources yet")
