@@ -301,7 +301,9 @@ func offered(c Candidate, li *lineInfo, lv Level, plans [LevelReference + 1]leve
 	case LevelHead:
 		return plans[LevelHead].est > 0
 	case LevelSignature:
-		return c.Block.Signature != "" // without one this level is only the first line
+		// Without a signature this level is only the first line; a header's
+		// signature is its package clause alone, which tells nothing.
+		return c.Block.Signature != "" && c.Block.Kind != index.KindHeader
 	}
 	return true
 }

@@ -140,3 +140,16 @@ func TestRenderBodyTrimsTrailingBlankLines(t *testing.T) {
 		t.Errorf("hunk lost its blank context line: %q", body)
 	}
 }
+
+// TestHeaderHasNoSignatureLevel: a header block's signature is its package
+// clause, so it is never packed as "package x" and 87 omitted lines.
+func TestHeaderHasNoSignatureLevel(t *testing.T) {
+	c := pkCand("hdr", SourceCode, "engine/budget.go", 1, 40, 1, "package engine\n\n"+pkLines(38, "// the essay"))
+	c.Block.Kind, c.Block.Signature = index.KindHeader, "package engine"
+	li := newLineInfo(c, lineMasks(newFocusQuery("budget").set, trimTrailingBlank(c)), nil, nil)
+	for _, o := range levelOptions(c, li, LevelFull, -1, c.Score) {
+		if o.level == LevelSignature {
+			t.Fatalf("a header offered at signature level: %+v", o)
+		}
+	}
+}
