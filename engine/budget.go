@@ -327,7 +327,7 @@ func (p *packer) priorities() []float64 {
 	wmax := 0.0
 	for _, c := range p.cands {
 		k := fileKey(c)
-		top[k] = max(top[k], max(c.Score, minScore))
+		top[k] = max(top[k], unitScore(c))
 		wmax = max(wmax, p.weight(c.Source))
 	}
 	pr := make([]float64, len(p.cands))
@@ -336,9 +336,16 @@ func (p *packer) priorities() []float64 {
 		if wmax > 0 {
 			w = p.weight(c.Source) / wmax
 		}
-		pr[i] = max(w*(max(c.Score, minScore)+fileAffinity*top[fileKey(c)]), minScore)
+		pr[i] = max(w*(unitScore(c)+fileAffinity*top[fileKey(c)]), minScore)
 	}
 	return pr
+}
+
+// unitScore is c's score within [minScore, 1]: the ranking normalizes
+// scores to [0, 1], but a follower's bonus can lift a block above 1 (a
+// commit at 1.75), which would let it outrank the best code of every file.
+func unitScore(c Candidate) float64 {
+	return min(max(c.Score, minScore), 1)
 }
 
 func fileKey(c Candidate) string {

@@ -105,3 +105,18 @@ func TestBestFirstWeightsAreRelative(t *testing.T) {
 		}
 	}
 }
+
+// TestBestFirstScoresAboveOneAreCapped: a follower's bonus lifted a commit
+// to 1.75; its priority still counts at most 1, so the best code of the
+// heavier source comes first.
+func TestBestFirstScoresAboveOneAreCapped(t *testing.T) {
+	p := newPacker(PackRequest{Weights: map[Source]float64{SourceCode: 3, SourceCommits: 2}})
+	p.cands = []Candidate{
+		pkCand("c1", SourceCommits, "", 0, 0, 1.75, "extend the budget\n"),
+		bfCand("code", "a.go", 1, 30, 1.0),
+	}
+	pr := p.priorities()
+	if pr[1] <= pr[0] {
+		t.Errorf("priorities: commit %.3f, code %.3f: the commit comes first", pr[0], pr[1])
+	}
+}
