@@ -290,7 +290,7 @@ func (e *Engine) collect(r *Retrieval, set *candidateSet, jobs []job, outs []out
 			continue
 		}
 		for _, c := range o.cands {
-			set.add(redact(e.opts.Redactor, c), src)
+			set.add(neutralizeCandidate(redact(e.opts.Redactor, c)), src)
 		}
 	}
 }
