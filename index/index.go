@@ -105,7 +105,15 @@ func (ix *Index) load() error {
 		}
 		bi, err := openSnapshot(ix.dir, man)
 		if err == nil {
-			ix.bi, ix.published = bi, manifestTime(ix.dir)
+			t, ok := readTable(ix.dir, man.Gen)
+			if !ok && attempt < loadRetries {
+				// A writer wrote the next generation's table and is about
+				// to publish its manifest: load that one instead.
+				bi.Close()
+				time.Sleep(tableWait)
+				continue
+			}
+			ix.bi, ix.published, ix.vocabTable = bi, manifestTime(ix.dir), &t
 			return nil
 		}
 		if attempt < loadRetries && manifestStamp(ix.dir) != ix.manStamp {
@@ -118,8 +126,12 @@ func (ix *Index) load() error {
 }
 
 // loadRetries bounds how often load follows a writer that keeps
-// publishing while a reader opens.
-const loadRetries = 20
+// publishing while a reader opens; tableWait is how long it waits for a
+// writer between writing a generation's table and publishing its manifest.
+const (
+	loadRetries = 20
+	tableWait   = 5 * time.Millisecond
+)
 
 func (ix *Index) markRebuild(reason string) {
 	if ix.rebuild == "" {

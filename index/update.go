@@ -270,7 +270,8 @@ func (ix *Index) swapSnapshot(man *manifest) error {
 		ix.bi.Close()
 	}
 	ix.bi, ix.man = bi, man
-	ix.vocabTable = nil // read again, with the snapshot's generation
+	t, _ := readTable(ix.dir, man.Gen) // the snapshot's own expansions
+	ix.vocabTable = &t
 	return nil
 }
 
@@ -353,14 +354,17 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 	if err := publishSnapshot(filepath.Join(ix.dir, blocksDir), snap); err != nil {
 		return errors.Join(runErr, err)
 	}
-	if err := man.save(ix.dir); err != nil {
-		return errors.Join(runErr, err)
-	}
 	if runErr != nil {
 		v.err = runErr
 	}
-	if err := ix.saveVocab(v, man.Gen); err != nil {
-		return errors.Join(runErr, err)
+	// The table of this generation is written before its manifest is
+	// published, so a reader that sees the manifest finds the table.
+	vErr := ix.saveVocab(v, man.Gen)
+	if err := man.save(ix.dir); err != nil {
+		return errors.Join(runErr, vErr, err)
+	}
+	if vErr != nil {
+		return errors.Join(runErr, vErr)
 	}
 	os.Remove(filepath.Join(ix.dir, checkpointName))
 	ix.mu.Lock()

@@ -113,16 +113,20 @@ func (ix *Index) forgetRemoved(v *vocabState, man *manifest, removed []string) {
 	}
 }
 
-// saveVocab writes the counts (for generation gen) and the table; after
-// an error it removes the counts, so the next Update recounts them.
+// saveVocab writes the counts (for generation gen) and the table, stamped
+// with gen; after an error it removes the counts, so the next Update
+// recounts them, and writes an empty table for gen. The caller publishes
+// the manifest of gen after it: a reader that loads that manifest finds
+// the table of the same generation (readTable).
 func (ix *Index) saveVocab(v *vocabState, gen int64) error {
+	stamp := binary.AppendVarint(nil, gen)
 	if v.err != nil {
 		ix.opts.logf("index: related terms recounted next time: %v", v.err)
 		os.Remove(filepath.Join(ix.dir, vocabCountsName))
-		return nil
+		return writeFileAtomic(ix.dir, vocabTableName, stamp)
 	}
 	var buf bytes.Buffer
-	buf.Write(binary.AppendVarint(nil, gen))
+	buf.Write(stamp)
 	if _, err := v.counts.WriteTo(&buf); err != nil {
 		return fmt.Errorf("index: write related terms: %w", err)
 	}
@@ -130,13 +134,23 @@ func (ix *Index) saveVocab(v *vocabState, gen int64) error {
 	if err := writeFileAtomic(ix.dir, vocabCountsName, buf.Bytes()); err != nil {
 		return err
 	}
-	if err := writeFileAtomic(ix.dir, vocabTableName, table); err != nil {
-		return err
+	return writeFileAtomic(ix.dir, vocabTableName, append(stamp, table...))
+}
+
+// readTable reads the related-terms table of generation gen: ok is false
+// when the file holds another generation's (a writer between writing it
+// and publishing its manifest, or an older loupe's), and the table is then
+// empty, so that a snapshot never searches with another's expansions.
+func readTable(dir string, gen int64) (table []byte, ok bool) {
+	data, err := os.ReadFile(filepath.Join(dir, vocabTableName))
+	if err != nil {
+		return []byte{}, errors.Is(err, fs.ErrNotExist)
 	}
-	ix.mu.Lock()
-	ix.vocabTable = &table
-	ix.mu.Unlock()
-	return nil
+	g, n := binary.Varint(data)
+	if n <= 0 || g != gen {
+		return []byte{}, false
+	}
+	return data[n:], true
 }
 
 func readCounts(dir string) (*vocab.Counts, int64, error) {
@@ -174,24 +188,20 @@ func writeFileAtomic(dir, name string, data []byte) error {
 	return nil
 }
 
-// table returns the related-terms table, read from disk on first use; an
-// index without one (built by an older loupe, or empty) has an empty table.
+// table returns the related-terms table of the snapshot searched, read
+// with it (readTable); an index without one has an empty table.
 func (ix *Index) table() vocab.Table {
 	ix.mu.RLock()
-	t := ix.vocabTable
+	t, gen := ix.vocabTable, ix.man.Gen
 	ix.mu.RUnlock()
 	if t != nil {
 		return vocab.NewTable(*t)
 	}
-	data, err := os.ReadFile(filepath.Join(ix.dir, vocabTableName))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		ix.opts.logf("index: related terms: %v", err)
-	}
+	data, _ := readTable(ix.dir, gen)
 	ix.mu.Lock()
-	if ix.vocabTable == nil {
+	if ix.vocabTable == nil && ix.man.Gen == gen {
 		ix.vocabTable = &data
 	}
-	t = ix.vocabTable
 	ix.mu.Unlock()
-	return vocab.NewTable(*t)
+	return vocab.NewTable(data)
 }

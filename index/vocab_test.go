@@ -3,6 +3,7 @@ package index
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,7 +37,11 @@ func tableOf(t *testing.T, ix *Index) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return data
+	gen, n := binary.Varint(data)
+	if n <= 0 || gen != ix.man.Gen {
+		t.Fatalf("the table is stamped %d, the snapshot is generation %d", gen, ix.man.Gen)
+	}
+	return data[n:] // without its generation stamp
 }
 
 // The table relates the words of identifiers, and after an incremental
@@ -120,5 +125,35 @@ func TestSearchStemsAndExpansions(t *testing.T) {
 	}
 	if got := paths(hits); len(got) != 3 || got[0] != "a/infl.go" || !slices.Contains(got, "a/other.go") {
 		t.Fatalf("with the expansion: %v, want a/infl.go first and a/other.go found", got)
+	}
+}
+
+// TestVocabTableFollowsItsSnapshot: the related-terms table is read with
+// the snapshot it belongs to. A reader that opened generation G keeps G's
+// expansions when a writer writes the next generation's table; a reader
+// that opens while the table on disk is another generation's (the writer
+// has not published that manifest yet) searches without expansions rather
+// than with another snapshot's: a pack is always one snapshot's.
+func TestVocabTableFollowsItsSnapshot(t *testing.T) {
+	root, ix, _ := build(t, serverTree(8))
+	if _, ok := ix.Vocab("idl"); !ok {
+		t.Fatal("no entry for idl after the build")
+	}
+	next := binary.AppendVarint(nil, ix.man.Gen+1)
+	if err := writeFileAtomic(ix.Dir(), vocabTableName, append(next, tableOf(t, ix)...)); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := ix.Vocab("idl"); !ok {
+		t.Error("the open reader lost its snapshot's table")
+	}
+	opts := testOptions(t)
+	opts.IndexDir = ix.Dir()
+	other, err := Open(root, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if e, ok := other.Vocab("idl"); ok {
+		t.Errorf("a reader of generation %d used generation %d's table: %+v", other.man.Gen, other.man.Gen+1, e)
 	}
 }
