@@ -198,21 +198,12 @@ func (g *GraphFollower) callers(ctx context.Context, b index.Block) ([]neighbour
 
 // candidate reads n's current text; a block that cannot be read is skipped.
 func (g *GraphFollower) candidate(hit Candidate, n neighbour) (Candidate, bool) {
-	bt, err := g.s.Read(n.block)
-	if err != nil {
+	c, ok := readCandidate(g.s, SourceCode, n.block)
+	if !ok {
 		return Candidate{}, false
 	}
-	b := bt.Block
-	if b.ID == "" {
-		b = n.block
-	}
-	score := hit.Score * n.factor
-	return Candidate{
-		ID: n.block.ID, Source: SourceCode, Block: b, Text: bt.Text,
-		Score:   score,
-		Signals: []Signal{{Name: "graph", Value: score, Detail: n.reason}},
-		Reason:  n.reason,
-		Stale:   bt.Stale, Deleted: bt.Deleted, TextClean: bt.Clean,
-		Level: n.level,
-	}, true
+	c.Score = hit.Score * n.factor
+	c.Signals = []Signal{{Name: "graph", Value: c.Score, Detail: n.reason}}
+	c.Reason, c.Level = n.reason, n.level
+	return c, true
 }

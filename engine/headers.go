@@ -51,19 +51,15 @@ func (p *indexProvider) headers(ctx context.Context, cands []Candidate, clock so
 			if h.Block.Path != path || h.Block.Kind != index.KindHeader || have[h.Block.ID] {
 				continue
 			}
-			bt, err := p.s.Read(h.Block)
-			if err != nil {
+			c, ok := readCandidate(p.s, p.src, h.Block)
+			if !ok {
 				continue
 			}
-			b := bt.Block
-			if b.ID == "" {
-				b = h.Block
-			}
 			have[h.Block.ID] = true
-			s := best * headerScore
-			sig := Signal{Name: signalHeader, Value: s, Detail: fmt.Sprintf("the imports of %s, a file the query is most about", path)}
-			out = append(out, Candidate{ID: h.Block.ID, Source: p.src, Block: b, Text: bt.Text, Stale: bt.Stale,
-				Deleted: bt.Deleted, Score: s, Signals: []Signal{sig}, Reason: sig.Detail})
+			c.Score = best * headerScore
+			c.Reason = fmt.Sprintf("the imports of %s, a file the query is most about", path)
+			c.Signals = []Signal{{Name: signalHeader, Value: c.Score, Detail: c.Reason}}
+			out = append(out, c)
 		}
 	}
 	if len(out) == 0 {

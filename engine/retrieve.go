@@ -399,20 +399,12 @@ func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker, clock
 		if ctx.Err() != nil || clock.past(readShare) {
 			break
 		}
-		bt, err := p.s.Read(f.block)
-		if err != nil {
+		c, ok := readCandidate(p.s, p.src, f.block)
+		if !ok {
 			continue
 		}
-		b := bt.Block
-		if b.ID == "" {
-			b = f.block
-		}
-		c := Candidate{
-			ID: f.block.ID, Source: p.src, Block: b, Text: bt.Text,
-			Stale: bt.Stale, Deleted: bt.Deleted, TextClean: bt.Clean,
-		}
-		r.phrase(f, bt.Text)
-		r.related(f, bt.Text)
+		r.phrase(f, c.Text)
+		r.related(f, c.Text)
 		c.Score, c.Signals, c.Reason = f.score, f.signals, reasonOf(f.signals)
 		if f.lookup && f.bm25 == 0 {
 			c.Level = LevelSignature // a neighbour, not a match: its signature is the point
@@ -420,4 +412,21 @@ func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker, clock
 		out = append(out, c)
 	}
 	return out
+}
+
+// readCandidate reads b's current text through s as a candidate of src:
+// the block as the read found it again (it may have moved), its freshness
+// and whether the text is proven clean of secrets. false when b cannot be
+// read. Scores and reasons are the caller's.
+func readCandidate(s Searcher, src Source, b index.Block) (Candidate, bool) {
+	bt, err := s.Read(b)
+	if err != nil {
+		return Candidate{}, false
+	}
+	nb := bt.Block
+	if nb.ID == "" {
+		nb = b
+	}
+	return Candidate{ID: b.ID, Source: src, Block: nb, Text: bt.Text,
+		Stale: bt.Stale, Deleted: bt.Deleted, TextClean: bt.Clean}, true
 }
