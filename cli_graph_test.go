@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -14,22 +13,7 @@ import (
 // "called by Server"), and the real cross-package link (Pack calls
 // keymap.Budget) still is one.
 func TestPackGraphReasonsRespectImports(t *testing.T) {
-	root := filepath.Join(t.TempDir(), "shop")
-	writeFiles(t, root, map[string]string{
-		"go.mod": "module example.com/shop\n\ngo 1.22\n",
-		"keymap/keymap.go": "package keymap\n\n// Budget is the key that sets the token budget.\n" +
-			"func Budget() string {\n\treturn \"b\"\n}\n",
-		"engine/budget.go": "package engine\n\nimport \"fmt\"\n\n// BudgetError says a pack went over its budget.\n" +
-			"type BudgetError struct {\n\tBudget int\n}\n\n" +
-			"func (e *BudgetError) Error() string {\n\treturn fmt.Sprintf(\"over budget %d\", e.Budget)\n}\n",
-		"engine/pack.go": "package engine\n\nimport \"example.com/shop/keymap\"\n\n" +
-			"// Pack packs under the budget key.\nfunc Pack() string {\n\treturn keymap.Budget()\n}\n",
-		"net/http/server.go": "package http\n\nimport \"log\"\n\n// Server serves requests.\n" +
-			"type Server struct {\n\tErrorLog *log.Logger\n}\n",
-		"net/http/triv.go": "//go:build ignore\n\npackage main\n\n// Logger logs a request.\n" +
-			"func Logger(path string) {\n\tprintln(path)\n}\n",
-	})
-	ix := filepath.Join(t.TempDir(), "index")
+	root, ix := fixture(t, "shop") // testdata/repos/shop: names repeat across packages
 	reasons := func(query string) map[string][]string {
 		r := runBin(t, "", "pack", query, "--root", root, "--index-dir", ix, "--budget", "4000",
 			"--format", "json", "--sources", "code")

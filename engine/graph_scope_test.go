@@ -47,37 +47,17 @@ func TestCanSee(t *testing.T) {
 	}
 }
 
-// twoPackages writes a Go module where names repeat across packages that
-// do not import each other: engine's BudgetError.Error uses e.Budget (a
-// field), keymap defines a func Budget; net/http's Server uses
-// log.Logger, and triv.go (package main, same directory) defines a func
-// Logger. engine's Pack imports keymap and calls keymap.Budget: that link
-// is real.
+// twoPackages copies testdata/repos/shop, a Go module where names repeat
+// across packages that do not import each other: engine's
+// BudgetError.Error uses e.Budget (a field), keymap defines a func Budget;
+// net/http's Server uses log.Logger, and triv.go (package main, same
+// directory) defines a func Logger. engine's Pack imports keymap and calls
+// keymap.Budget: that link is real.
 func twoPackages(t *testing.T) string {
 	t.Helper()
 	root := filepath.Join(t.TempDir(), "shop")
-	files := map[string]string{
-		"go.mod": "module example.com/shop\n\ngo 1.22\n",
-		"keymap/keymap.go": "package keymap\n\n// Budget is the key that sets the token budget.\n" +
-			"func Budget() string {\n\treturn \"b\"\n}\n",
-		"engine/budget.go": "package engine\n\nimport \"fmt\"\n\n// BudgetError says a pack went over its budget.\n" +
-			"type BudgetError struct {\n\tBudget int\n}\n\n" +
-			"func (e *BudgetError) Error() string {\n\treturn fmt.Sprintf(\"over budget %d\", e.Budget)\n}\n",
-		"engine/pack.go": "package engine\n\nimport \"example.com/shop/keymap\"\n\n" +
-			"// Pack packs under the budget key.\nfunc Pack() string {\n\treturn keymap.Budget()\n}\n",
-		"net/http/server.go": "package http\n\nimport \"log\"\n\n// Server serves.\n" +
-			"type Server struct {\n\tErrorLog *log.Logger\n}\n",
-		"net/http/triv.go": "//go:build ignore\n\npackage main\n\n// Logger logs a request.\n" +
-			"func Logger(path string) {\n\tprintln(path)\n}\n",
-	}
-	for name, text := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := os.CopyFS(root, os.DirFS(filepath.Join("..", "testdata", "repos", "shop"))); err != nil {
+		t.Fatal(err)
 	}
 	return root
 }
