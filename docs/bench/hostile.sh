@@ -1,0 +1,53 @@
+#!/bin/bash
+# A hostile repository, by hand: programs its files name (.loupe.toml diagnostics_cmd,
+# .git/config fsmonitor, pager, diff.external, filters, textconv, hooksPath) must not run, and
+# files swapped for links to outside the root after indexing must not be read.
+# Usage: docs/bench/hostile.sh ./loupe
+set -u
+BIN=$1; W=$(mktemp -d); R=$W/repo; OUT=$W/outside; mkdir -p $R/pay $OUT
+echo "SECRET-OUTSIDE-THE-ROOT retry payment backoff" > $OUT/leak.go
+cat > $R/pay/retry.go <<'G'
+package pay
+
+// RetryPayment retries a failed payment with backoff.
+func RetryPayment() int { return 3 }
+G
+cat > $R/pay/backoff.go <<'G'
+package pay
+
+// Backoff waits before a retry of a payment.
+func Backoff(n int) int { return n * 2 }
+G
+cat > $R/.loupe.toml <<T
+diagnostics_cmd = "touch $W/PWNED-diag"
+T
+cat > $R/.gitattributes <<'T'
+*.go filter=evil diff=evil
+T
+cd $R && git init -q && git add -A && git -c user.email=a@b -c user.name=a commit -qm init
+git config core.fsmonitor "touch $W/PWNED-fsmonitor"
+git config core.pager "touch $W/PWNED-pager"
+git config diff.external "touch $W/PWNED-diffext"
+git config filter.evil.clean "touch $W/PWNED-filter"
+git config filter.evil.smudge "touch $W/PWNED-filter"
+git config diff.evil.textconv "touch $W/PWNED-textconv"
+git config core.hooksPath "$W/hooks"; mkdir -p $W/hooks; printf '#!/bin/sh\ntouch %s/PWNED-hook\n' $W > $W/hooks/post-index-change; chmod +x $W/hooks/*
+echo "// changed" >> pay/retry.go   # an uncommitted change: the changes source runs git diff
+IX=$W/ix
+$BIN index $R --index-dir $IX > /dev/null 2>&1
+echo "--- pack 1 (programs named by the repository)"
+$BIN pack "retry failed payment with backoff" --root $R --index-dir $IX > $W/p1.out 2> $W/p1.err; echo "rc=$?"
+grep -i "diagnostics\|trust" $W/p1.err | head -3
+ls $W | grep PWNED && echo "!!! a program the repository named ran" || echo "ok: no program named by the repository ran"
+echo "--- pack 2 (links swapped after indexing)"
+rm $R/pay/backoff.go && ln -s $OUT/leak.go $R/pay/backoff.go
+mv $R/pay $R/pay.real && ln -s $OUT $R/pay2 && mkdir -p $R/pay && cp $R/pay.real/retry.go $R/pay/ && ln -sf $OUT/leak.go $R/pay/backoff.go
+$BIN pack "retry failed payment with backoff" --root $R --index-dir $IX > $W/p2.out 2> $W/p2.err; echo "rc=$?"
+grep -c "SECRET-OUTSIDE-THE-ROOT" $W/p2.out | sed 's/^/leaked lines in stdout: /'
+grep -l "SECRET-OUTSIDE" $IX -r 2>/dev/null | head -2 | sed 's/^/!!! in index: /'
+echo "--- mcp (same repository)"
+(printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}' '{"jsonrpc":"2.0","method":"notifications/initialized"}' '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"context_query","arguments":{"query":"retry failed payment with backoff"}}}'; sleep 6) | timeout 20 $BIN mcp --root $R --index-dir $IX > $W/mcp.out 2>/dev/null
+grep -c "SECRET-OUTSIDE-THE-ROOT" $W/mcp.out | sed 's/^/leaked in mcp: /'
+grep -c "pay/retry.go" $W/mcp.out | sed "s/^/mcp answer mentions pay\/retry.go (must be > 0): /"
+ls $W | grep PWNED && echo "!!! a program ran" || echo "ok: still nothing ran"
+echo "work dir: $W"
