@@ -58,23 +58,15 @@ func openApp(root, indexDir string, cfg Config) (*app, error) {
 		ix.Close()
 		return nil, err
 	}
-	a.eng, a.diag = buildEngineWith(root, ix, cfg, os.Stdin, a.model)
+	a.eng, a.diag = buildEngine(root, ix, cfg, os.Stdin, a.model)
 	preloadDiagnostics(context.Background(), a.diag)
 	return a, nil
 }
 
-// update brings the index up to date with the working tree.
-func (a *app) update(ctx context.Context, progress func(index.Progress)) error {
-	st, err := a.ix.Update(ctx, progress)
-	if err == nil {
-		a.stats = st
-	}
-	return err
-}
-
-// refresh is update for a reader: when another process is writing the
-// index, or it cannot be written, it does not wait or fail: searches use
-// the last published snapshot, and a.stale says how old it is.
+// refresh brings the index up to date with the working tree, as a reader:
+// when another process is writing the index, or it cannot be written, it
+// does not wait or fail: searches use the last published snapshot, and
+// a.stale says how old it is.
 func (a *app) refresh(ctx context.Context, progress func(index.Progress)) error {
 	st, err := a.ix.Refresh(ctx, progress)
 	var se *index.StaleError
@@ -141,14 +133,9 @@ func (a *app) Close() error {
 	return a.ix.Close()
 }
 
-// buildEngine wires every enabled source over the index.
-func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader) (*engine.Engine, *diagnostics.Source) {
-	return buildEngineWith(root, ix, cfg, stdin, nil)
-}
-
-// buildEngineWith is buildEngine with the local model's semantic source
-// fused into code and docs (m may be nil).
-func buildEngineWith(root string, ix *index.Index, cfg Config, stdin io.Reader, m *model) (*engine.Engine, *diagnostics.Source) {
+// buildEngine wires every enabled source over the index, with the local
+// model's semantic source fused into code and docs (m may be nil).
+func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader, m *model) (*engine.Engine, *diagnostics.Source) {
 	var providers []engine.Provider
 	var diag *diagnostics.Source
 	var followers []engine.Follower

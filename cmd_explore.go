@@ -112,7 +112,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		ix.Close()
 		return tui.Deps{}, nil, err
 	}
-	eng, diag := buildEngineWith(root, ix, cfg, nil, m)
+	eng, diag := buildEngine(root, ix, cfg, nil, m)
 	preloadDiagnostics(ctx, diag)
 	deps := tui.Deps{
 		Engine:            eng,

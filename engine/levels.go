@@ -360,11 +360,6 @@ func planLevels(c Candidate, li *lineInfo, cap int) ([LevelReference + 1]levelPl
 	return plans, head
 }
 
-// fullEstimate is c's estimated cost at full level.
-func fullEstimate(c Candidate) int {
-	return EstimateTokens(c.Text, isProse(c)) + headerEstimate + referenceEstimate(c)
-}
-
 // referenceEstimate estimates ReferenceLine(c) without building it.
 func referenceEstimate(c Candidate) int {
 	b := c.Block
