@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/source/internal/textcut"
 	"github.com/loupe-dev/loupe/engine/source/ollama"
 )
 
@@ -62,7 +63,7 @@ func planSchema() map[string]any {
 
 // Plan asks the model for a plan of raw.
 func (p *Planner) Plan(ctx context.Context, raw string) (engine.Plan, error) {
-	msgs := []ollama.Message{{Role: "system", Content: planSystem}, {Role: "user", Content: truncate(raw, maxTaskChars)}}
+	msgs := []ollama.Message{{Role: "system", Content: planSystem}, {Role: "user", Content: textcut.Prefix(raw, maxTaskChars)}}
 	out, err := p.c.Chat(ctx, p.model, msgs, planSchema())
 	if err != nil {
 		return engine.Plan{}, err
@@ -91,7 +92,7 @@ using only the ids given, each once.`
 // Rerank returns the items' ids, most relevant first.
 func (r *Reranker) Rerank(ctx context.Context, query string, items []engine.RerankItem) ([]string, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Task:\n%s\n\nCandidates:\n", truncate(query, maxTaskChars/2))
+	fmt.Fprintf(&b, "Task:\n%s\n\nCandidates:\n", textcut.Prefix(query, maxTaskChars/2))
 	ids := make([]string, len(items))
 	for i, it := range items {
 		ids[i] = it.ID
@@ -116,14 +117,4 @@ func (r *Reranker) Rerank(ctx context.Context, query string, items []engine.Rera
 		return nil, fmt.Errorf("reranker: malformed answer: %v", err)
 	}
 	return ans.IDs, nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n]
 }

@@ -27,6 +27,7 @@ import (
 	"sync/atomic"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/source/internal/textcut"
 	"github.com/loupe-dev/loupe/index"
 )
 
@@ -160,18 +161,8 @@ func (s *Source) embedInput(b index.Block, text string) string {
 	if b.Doc != "" {
 		sb.WriteString(b.Doc + "\n")
 	}
-	sb.WriteString(truncate(text, s.opts.BodyChars))
+	sb.WriteString(textcut.Prefix(text, s.opts.BodyChars))
 	return sb.String()
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n]
 }
 
 // blockKey is the key of a block's vector: its content hash (the ID when
