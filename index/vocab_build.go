@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/loupe-dev/loupe/index/chunk"
+	"github.com/loupe-dev/loupe/index/safefile"
 	"github.com/loupe-dev/loupe/index/vocab"
 )
 
@@ -123,7 +124,7 @@ func (ix *Index) saveVocab(v *vocabState, gen int64) error {
 	if v.err != nil {
 		ix.opts.logf("index: related terms recounted next time: %v", v.err)
 		os.Remove(filepath.Join(ix.dir, vocabCountsName))
-		return writeFileAtomic(ix.dir, vocabTableName, stamp)
+		return safefile.WritePrivate(filepath.Join(ix.dir, vocabTableName), stamp)
 	}
 	var buf bytes.Buffer
 	buf.Write(stamp)
@@ -131,10 +132,10 @@ func (ix *Index) saveVocab(v *vocabState, gen int64) error {
 		return fmt.Errorf("index: write related terms: %w", err)
 	}
 	table := vocab.BuildTable(v.counts)
-	if err := writeFileAtomic(ix.dir, vocabCountsName, buf.Bytes()); err != nil {
+	if err := safefile.WritePrivate(filepath.Join(ix.dir, vocabCountsName), buf.Bytes()); err != nil {
 		return err
 	}
-	return writeFileAtomic(ix.dir, vocabTableName, append(stamp, table...))
+	return safefile.WritePrivate(filepath.Join(ix.dir, vocabTableName), append(stamp, table...))
 }
 
 // readTable reads the related-terms table of generation gen: ok is false
@@ -166,26 +167,6 @@ func readCounts(dir string) (*vocab.Counts, int64, error) {
 	}
 	c, err := vocab.ReadCounts(br)
 	return c, gen, err
-}
-
-// writeFileAtomic writes name in dir through a temporary file and a rename.
-func writeFileAtomic(dir, name string, data []byte) error {
-	tmp, err := os.CreateTemp(dir, name+".*")
-	if err != nil {
-		return fmt.Errorf("index: write %s: %w", name, err)
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("index: write %s: %w", name, err)
-	}
-	return nil
 }
 
 // table returns the related-terms table of the snapshot searched, read

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loupe-dev/loupe/index/safefile"
 	"github.com/loupe-dev/loupe/index/vocab"
 )
 
@@ -140,7 +141,7 @@ func TestVocabTableFollowsItsSnapshot(t *testing.T) {
 		t.Fatal("no entry for idl after the build")
 	}
 	next := binary.AppendVarint(nil, ix.man.Gen+1)
-	if err := writeFileAtomic(ix.Dir(), vocabTableName, append(next, tableOf(t, ix)...)); err != nil {
+	if err := safefile.WritePrivate(filepath.Join(ix.Dir(), vocabTableName), append(next, tableOf(t, ix)...)); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := ix.Vocab("idl"); !ok {
