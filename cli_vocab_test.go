@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,15 +20,7 @@ func TestPackExplainsRelatedTerms(t *testing.T) {
 	for i := range 4 {
 		files[fmt.Sprintf("fn/more%d.go", i)] = fmt.Sprintf("package fn\n\nfunc composeMore%d() { compose(nil, nil) }\n", i)
 	}
-	for p, body := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, root, files)
 	out, err := runCLI(t, "", "pack", "function composition", "--root", root,
 		"--index-dir", filepath.Join(t.TempDir(), "index"), "--budget", "4000", "--format", "json", "--sources", "code")
 	if err != nil {

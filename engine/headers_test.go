@@ -2,33 +2,18 @@ package engine
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 )
 
-// headersRepo is a repository whose query matches one function, while
+// headersFiles is a repository whose query matches one function, while
 // the file's imports hold none of the query's words.
-func headersRepo(t *testing.T) string {
-	t.Helper()
-	root := t.TempDir()
-	files := map[string]string{
-		"billing/wait.go": "package billing\n\nimport (\n\t\"math/rand\"\n\t\"time\"\n)\n\n" +
-			"// Backoff gives the wait before a failed payment is retried.\n" +
-			"func Backoff(base time.Duration, n int) time.Duration {\n\treturn base<<n + time.Duration(rand.Int63n(int64(base)))\n}\n",
-		"other/other.go": "package other\n\n// Unrelated does nothing with payments.\nfunc Unrelated() {}\n",
-	}
-	for p, s := range files {
-		if err := os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(root, p), []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
+var headersFiles = map[string]string{
+	"billing/wait.go": "package billing\n\nimport (\n\t\"math/rand\"\n\t\"time\"\n)\n\n" +
+		"// Backoff gives the wait before a failed payment is retried.\n" +
+		"func Backoff(base time.Duration, n int) time.Duration {\n\treturn base<<n + time.Duration(rand.Int63n(int64(base)))\n}\n",
+	"other/other.go": "package other\n\n// Unrelated does nothing with payments.\nfunc Unrelated() {}\n",
 }
 
 // TestHeadersOfTheBestFiles: the imports of the file the query is about
@@ -38,7 +23,7 @@ func TestHeadersOfTheBestFiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a real index")
 	}
-	ix := indexTree(t, headersRepo(t))
+	ix := openTree(t, headersFiles)
 	q := AnalyzeQuery("retry failed payments with backoff")
 	for _, off := range []bool{false, true} {
 		opts := DefaultRankOptions()
