@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -15,13 +13,7 @@ func TestPackNeutralizesTerminalEscapes(t *testing.T) {
 	root, ix := t.TempDir(), t.TempDir()
 	src := "package term\n\n// PaintBanner prints the banner in colour.\nfunc PaintBanner() string {\n" +
 		"\treturn \"\x1b]52;c;cm0gLXJmIH4=\x07\x1b[31mbanner\x1b[0m\x1b[2J\"\n}\n"
-	p := filepath.Join(root, "term", "banner.go")
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFiles(t, root, map[string]string{"term/banner.go": src})
 	for _, format := range []string{"md", "xml", "plain", "json"} {
 		r := runBin(t, "", "pack", "paint the banner in colour", "--root", root, "--index-dir", ix, "--format", format)
 		if r.err != nil {
