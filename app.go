@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/engine/source/changes"
 	"github.com/loupe-dev/loupe/engine/source/commits"
 	"github.com/loupe-dev/loupe/engine/source/diagnostics"
@@ -175,7 +176,7 @@ func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader, m *m
 // closing summary line.
 type packResult struct {
 	Retrieval *engine.Retrieval
-	Pack      *engine.Pack
+	Pack      *packing.Pack
 	Text      string
 	Summary   string
 	Model     modelReport // which parts of the local model took part
@@ -196,12 +197,12 @@ func (a *app) pack(ctx context.Context, query string, cfg Config, pins, drops []
 	if err != nil {
 		return nil, err
 	}
-	req := engine.PackRequest{
+	req := packing.PackRequest{
 		Query: query, Budget: cfg.Budget, Reserves: cfg.Reserves(), Weights: cfg.EngineWeights(),
 		Order: cfg.EngineOrder(), Disabled: cfg.Disabled(), Pins: set(pins), Drops: set(drops),
 		Counter: a.counter, Formatter: budgeted(f), Warnings: ret.Warnings,
 	}
-	p, err := engine.Assemble(ret.Candidates, req)
+	p, err := packing.Assemble(ret.Candidates, req)
 	if err != nil {
 		return nil, err
 	}

@@ -33,6 +33,8 @@ var importRules = []importRule{
 		"the Charm v2 line (charm.land/…/v2) only, never mixed with v1"},
 	{"engine", true, []string{"github.com/blevesearch/", "charm.land/", "os/exec", "net", module + "/engine/source", module + "/tui", module + "/render", module + "/keymap"},
 		"the engine is a pure pipeline over index types: I/O lives in engine/source/<name>"},
+	{"engine/packing", false, []string{"github.com/blevesearch/", "charm.land/", "os/exec", "net", module + "/engine/source", module + "/tui", module + "/render", module + "/keymap"},
+		"packing fits ranked candidates into a budget; it retrieves and ranks nothing and does no I/O"},
 	{"engine/source", false, []string{"github.com/blevesearch/", "charm.land/", module + "/tui", module + "/render", module + "/keymap"},
 		"a source does its own I/O and hands candidates to the engine; it never renders"},
 	{"index", false, []string{module + "/engine", module + "/render", module + "/tui", module + "/keymap", "charm.land/"},

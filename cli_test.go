@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/engine/tokens"
 )
 
@@ -188,7 +188,7 @@ func TestPackErrorsSayWhatToDo(t *testing.T) {
 		})
 	}
 	_, err := runCLI(t, "", "pack", "ledger", "--root", root, "--index-dir", ix, "--budget", "3")
-	if !errors.Is(err, engine.ErrBudgetTooSmall) {
+	if !errors.Is(err, packing.ErrBudgetTooSmall) {
 		t.Fatalf("budget 3: %v, want ErrBudgetTooSmall", err)
 	}
 }

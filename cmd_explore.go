@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/engine/source/changes"
 	"github.com/loupe-dev/loupe/engine/source/notes"
 	"github.com/loupe-dev/loupe/engine/tokens"
@@ -116,8 +117,8 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 	preloadDiagnostics(ctx, diag)
 	deps := tui.Deps{
 		Engine:            eng,
-		Pack:              engine.Assemble,
-		NewFormatter:      func(name string) (engine.Formatter, error) { return render.New(name) },
+		Pack:              packing.Assemble,
+		NewFormatter:      func(name string) (packing.Formatter, error) { return render.New(name) },
 		Terminal:          render.Terminal,
 		Counter:           counter,
 		Build:             buildFunc(ix, root),

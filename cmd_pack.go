@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/engine/source/changes"
 	"github.com/loupe-dev/loupe/index/safefile"
 )
@@ -120,7 +121,7 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 
 // packError adds what to do to the errors a person can fix.
 func packError(err error) error {
-	if errors.Is(err, engine.ErrBudgetTooSmall) {
+	if errors.Is(err, packing.ErrBudgetTooSmall) {
 		return fmt.Errorf("%w; raise --budget or lower the reserves", err)
 	}
 	return err
@@ -175,7 +176,7 @@ func deliver(stdout io.Writer, res *packResult, f *packFlags) error {
 }
 
 // writeExplain prints each packed block's score signals.
-func writeExplain(w io.Writer, p *engine.Pack) {
+func writeExplain(w io.Writer, p *packing.Pack) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SOURCE\tBLOCK\tLEVEL\tTOKENS\tSCORE\tSIGNALS")
 	for _, it := range p.Items {
@@ -213,7 +214,7 @@ func signalList(ss []engine.Signal) string {
 	return strings.Join(parts, " ")
 }
 
-func leftOutReasons(lo []engine.LeftOut) string {
+func leftOutReasons(lo []packing.LeftOut) string {
 	count := map[string]int{}
 	for _, l := range lo {
 		r, _, _ := strings.Cut(l.Reason, " of ")

@@ -13,6 +13,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 )
 
 // Config is everything a run of loupe can be told. DefaultConfig gives the
@@ -243,8 +244,8 @@ func decodeConfig(p string, b []byte, cfg *Config) (toml.MetaData, error) {
 }
 
 // Reserves returns the reserves as the engine's type.
-func (c Config) Reserves() engine.Reserves {
-	return engine.Reserves{Instruction: c.ReserveInstruction, Selection: c.ReserveSelection, Completion: c.ReserveCompletion}
+func (c Config) Reserves() packing.Reserves {
+	return packing.Reserves{Instruction: c.ReserveInstruction, Selection: c.ReserveSelection, Completion: c.ReserveCompletion}
 }
 
 // EngineWeights returns the weights keyed by engine.Source.

@@ -1,11 +1,13 @@
 /*
-Package engine turns a task description into ranked, explained context: it
-analyses the query, asks every source for candidates, ranks them, and packs
-the best under a token budget. It is a pure pipeline: it reads the index
-only through the Searcher interface it declares, and the sources that do
-I/O (git, diagnostics, notes) live in engine/source. This essay covers the
-query analysis and the ranking of the code and docs sources; the packer
-documents the budget in budget.go.
+Package engine turns a task description into ranked, explained candidates:
+it analyses the query, asks every source for candidates and ranks them in
+one list. It is a pure pipeline: it reads the index only through the
+Searcher interface it declares, and the sources that do I/O (git,
+diagnostics, notes) live in engine/source. Fitting the ranked list into a
+token budget is package engine/packing (its budget.go is the packer's
+essay); engine holds the types both halves share (Candidate, Source, Level,
+Query). This essay covers the query analysis and the ranking of the code
+and docs sources.
 
 # Pipeline
 
@@ -16,7 +18,7 @@ documents the budget in budget.go.
 	   ─coverage, file coverage─▶ spread over files─▶ normalize to [0,1]
 	   ─▶ the headers of the best three files
 	   ─▶ candidates of every source ─fuse─▶ one ranking
-	candidates ─followers, dedup, budget, render─▶ pack
+	candidates ─followers─▶ packing: dedup, budget, render ─▶ pack
 
 # Query analysis
 

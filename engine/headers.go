@@ -10,7 +10,7 @@ package engine
 // few files the query is most about (the best block of each scores at
 // least headerFloor of the best overall), the code provider adds the
 // file's header block at headerScore of its file's best score: low in the
-// ranked list, and packed (with the packer's file affinity, budget.go)
+// ranked list, and packed (with the packer's file affinity, engine/packing/budget.go)
 // after the file's matched blocks. docs/bench/eval.md, "Best-first
 // packing", measures it.
 

@@ -9,7 +9,7 @@ import (
 // Caps on what AnalyzeQuery keeps, so a pasted 200 KB issue yields a query
 // the index answers quickly. Trace-derived terms come first and survive.
 const (
-	maxQueryBytes   = 256 << 10
+	MaxQueryBytes   = 256 << 10
 	maxKeywords     = 96
 	maxIdentifiers  = 64
 	maxPaths        = 32
@@ -30,8 +30,8 @@ const (
 // caps above. It never fails; an empty query gives an empty Query.
 func AnalyzeQuery(raw string) Query {
 	text := raw
-	if len(text) > maxQueryBytes {
-		text = text[:maxQueryBytes]
+	if len(text) > MaxQueryBytes {
+		text = text[:MaxQueryBytes]
 	}
 	text = strings.ToValidUTF8(text, " ")
 	a := newAnalyzer()

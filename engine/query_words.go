@@ -273,3 +273,30 @@ func Words(s string) []string {
 	}
 	return out
 }
+
+// FocusTerms lists the query's identifiers (joined, as TermSet matches
+// a whole identifier) and keywords as TermWords, distinct, strongest
+// first, at most max: the terms the packer matches lines with.
+func FocusTerms(q Query, max int) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(w string) {
+		if len(w) >= 3 && !seen[w] && len(out) < max && !isStopWord(w) {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	for _, id := range q.Identifiers {
+		parts := splitQualified(id)
+		if len(parts) == 0 {
+			continue
+		}
+		add(TermWord(strings.Join(splitWords(parts[len(parts)-1]), "")))
+	}
+	for _, k := range q.Keywords {
+		if !isTestWord(k) || q.AboutTests {
+			add(TermWord(k))
+		}
+	}
+	return out
+}

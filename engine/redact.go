@@ -53,16 +53,3 @@ func redact(r Redactor, c Candidate) Candidate {
 	}
 	return c
 }
-
-// Redacted lists the secrets taken out of the packed blocks, in output
-// order. It is derived from the items, so it can never disagree with them.
-func (p *Pack) Redacted() []Redaction {
-	if p == nil {
-		return nil
-	}
-	var out []Redaction
-	for _, it := range p.Items {
-		out = append(out, it.Redactions...)
-	}
-	return out
-}

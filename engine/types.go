@@ -1,7 +1,11 @@
 package engine
 
 import (
+	"cmp"
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/index/vocab"
@@ -29,7 +33,7 @@ func DefaultOrder() []Source {
 
 // DefaultWeights weigh the sources against each other: a block's packing
 // priority is its source's weight over the heaviest one's, times its score
-// plus its file's best (budget.go). The meters show each source's share of
+// plus its file's best (engine/packing/budget.go). The meters show each source's share of
 // the budget by weight as a reference point.
 func DefaultWeights() map[Source]float64 {
 	return map[Source]float64{
@@ -162,9 +166,61 @@ type Counter interface {
 	Count(s string) int
 }
 
-// Formatter renders a pack as text in one format (md, xml, plain, json).
-// render implements it; engine uses it to measure what it packs.
-type Formatter interface {
-	Name() string
-	Render(p *Pack) string
+// ByRank orders candidates by score (descending), then path, line and ID:
+// the one tie-break that makes every stage's output deterministic. Sources
+// sort their own candidates with it too.
+func ByRank(a, b Candidate) int {
+	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Block.Path, b.Block.Path); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Block.StartLine, b.Block.StartLine); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.ID, b.ID)
+}
+
+var levelNames = [...]string{"full", "focus", "head", "signature", "bookend", "reference"}
+
+// String returns the level's name: full, focus, head, signature, bookend,
+// reference.
+func (l Level) String() string {
+	if l < LevelFull || int(l) >= len(levelNames) {
+		return "level(" + strconv.Itoa(int(l)) + ")"
+	}
+	return levelNames[l]
+}
+
+// MarshalText makes levels readable in JSON and TOML.
+func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText parses a level name.
+func (l *Level) UnmarshalText(b []byte) error {
+	v, err := ParseLevel(string(b))
+	if err == nil {
+		*l = v
+	}
+	return err
+}
+
+// ParseLevel parses a level name ("full", "focus", "head", "signature",
+// "bookend", "reference"; "sig" and "ref" too).
+func ParseLevel(s string) (Level, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "full", "":
+		return LevelFull, nil
+	case "focus":
+		return LevelFocus, nil
+	case "head":
+		return LevelHead, nil
+	case "signature", "sig":
+		return LevelSignature, nil
+	case "bookend":
+		return LevelBookend, nil
+	case "reference", "ref":
+		return LevelReference, nil
+	}
+	return LevelFull, fmt.Errorf("engine: unknown level %q", s)
 }

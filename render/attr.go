@@ -7,11 +7,12 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/index"
 )
 
 // title is a block's kind and name ("function Retry", "commit a1b2c3d").
-func title(it engine.Item) string {
+func title(it packing.Item) string {
 	name := it.Block.QualName
 	if name == "" {
 		name = it.Block.Name
@@ -32,7 +33,7 @@ func score(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
 
 // flags are the short markers after a block's title: its level when not
 // full, pinned, stale, deleted.
-func flags(it engine.Item) []string {
+func flags(it packing.Item) []string {
 	var out []string
 	if it.Level != engine.LevelFull {
 		out = append(out, it.Level.String())
@@ -79,7 +80,7 @@ func oneLine(s string) string {
 
 // language is the fence tag for a block: from the extension, else the
 // block's language; diffs for hunks.
-func language(it engine.Item) string {
+func language(it packing.Item) string {
 	if it.Block.Kind == index.KindHunk || it.Block.Lang == "diff" { // a function united with its change is a diff
 		return "diff"
 	}

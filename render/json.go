@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 )
 
 // Bounds on what JSON echoes, so that its fixed overhead stays small: the
@@ -70,17 +71,17 @@ type jsonLeftOut struct {
 }
 
 type jsonSummary struct {
-	Line      string                               `json:"line"`
-	Included  int                                  `json:"included"`
-	Excluded  int                                  `json:"excluded"`
-	FilesRead int                                  `json:"files_read"`
-	PerSource map[engine.Source]engine.SourceUsage `json:"per_source"`
+	Line      string                                `json:"line"`
+	Included  int                                   `json:"included"`
+	Excluded  int                                   `json:"excluded"`
+	FilesRead int                                   `json:"files_read"`
+	PerSource map[engine.Source]packing.SourceUsage `json:"per_source"`
 	// Redactions are the secrets taken out of the packed blocks.
 	Redactions []engine.Redaction `json:"redactions,omitempty"`
 }
 
 // Render renders the whole pack.
-func (JSON) Render(p *engine.Pack) string {
+func (JSON) Render(p *packing.Pack) string {
 	out := jsonPack{
 		Query: clip(p.Query, maxQueryEcho), Budget: p.Budget, Tokenizer: p.Tokenizer,
 		TokenCount: p.TokenCount, Context: Markdown{}.Render(p),
@@ -108,11 +109,11 @@ func (JSON) RenderGroup(s engine.Source) string { return marshal(Markdown{}.Rend
 
 // RenderItem renders a block's entry in "blocks" and its Markdown in
 // "context".
-func (JSON) RenderItem(it engine.Item) string {
+func (JSON) RenderItem(it packing.Item) string {
 	return marshal(block(it)) + "," + marshal(Markdown{}.RenderItem(it))
 }
 
-func block(it engine.Item) jsonBlock {
+func block(it packing.Item) jsonBlock {
 	b := it.Block
 	return jsonBlock{
 		ID: it.ID, Source: it.Source, Path: b.Path, StartLine: b.StartLine, EndLine: b.EndLine,
@@ -124,7 +125,7 @@ func block(it engine.Item) jsonBlock {
 
 // shown is the file lines a block prints ([] at reference level), or nil
 // (left out of the JSON) for a block without file coordinates.
-func shown(it engine.Item) *[][2]int {
+func shown(it packing.Item) *[][2]int {
 	if it.Shown == nil {
 		return nil
 	}
@@ -152,7 +153,7 @@ func reasons(c engine.Candidate) []string {
 	return out
 }
 
-func leftOut(l engine.LeftOut) jsonLeftOut {
+func leftOut(l packing.LeftOut) jsonLeftOut {
 	j := jsonLeftOut{ID: l.ID, Source: l.Source, Path: l.Block.Path, Score: l.Score, Reason: l.Reason}
 	if l.Block.StartLine > 0 {
 		j.Lines = strconv.Itoa(l.Block.StartLine) + "-" + strconv.Itoa(l.Block.EndLine)

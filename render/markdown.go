@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 )
 
 // Markdown renders a pack as Markdown: a "## source" header per group, a
@@ -16,7 +17,7 @@ type Markdown struct{}
 func (Markdown) Name() string { return FormatMarkdown }
 
 // Render renders the whole pack.
-func (m Markdown) Render(p *engine.Pack) string {
+func (m Markdown) Render(p *packing.Pack) string {
 	var sb strings.Builder
 	sb.Grow(bodyBytes(p.Items) + 128*len(p.Items) + 256)
 	if len(p.Items) == 0 {
@@ -38,13 +39,13 @@ func (m Markdown) Render(p *engine.Pack) string {
 func (Markdown) RenderGroup(s engine.Source) string { return "## " + string(s) + "\n\n" }
 
 // RenderItem renders one block.
-func (Markdown) RenderItem(it engine.Item) string {
+func (Markdown) RenderItem(it packing.Item) string {
 	var sb strings.Builder
 	writeMarkdownItem(&sb, &it)
 	return sb.String()
 }
 
-func writeMarkdownItem(sb *strings.Builder, it *engine.Item) {
+func writeMarkdownItem(sb *strings.Builder, it *packing.Item) {
 	if it.Level == engine.LevelReference {
 		sb.WriteString("- ")
 		sb.WriteString(header(*it))
@@ -74,7 +75,7 @@ func writeMarkdownItem(sb *strings.Builder, it *engine.Item) {
 }
 
 // bodyBytes is the total size of the items' bodies, to size buffers.
-func bodyBytes(items []engine.Item) int {
+func bodyBytes(items []packing.Item) int {
 	n := 0
 	for i := range items {
 		n += len(items[i].Body)
@@ -83,8 +84,8 @@ func bodyBytes(items []engine.Item) int {
 }
 
 // header is "path:start-end · kind name · score 4.21 · head · stale…".
-func header(it engine.Item) string {
-	parts := []string{engine.Location(it.Candidate)}
+func header(it packing.Item) string {
+	parts := []string{packing.Location(it.Candidate)}
 	if t := title(it); t != it.ID {
 		parts = append(parts, oneLine(t))
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 )
 
 // Plain renders a pack as plain text: a "--- source ---" line per group,
@@ -15,7 +16,7 @@ type Plain struct{}
 func (Plain) Name() string { return FormatPlain }
 
 // Render renders the whole pack.
-func (t Plain) Render(p *engine.Pack) string {
+func (t Plain) Render(p *packing.Pack) string {
 	var sb strings.Builder
 	if len(p.Items) == 0 {
 		sb.WriteString(emptyMessage(p))
@@ -36,7 +37,7 @@ func (t Plain) Render(p *engine.Pack) string {
 func (Plain) RenderGroup(s engine.Source) string { return "--- " + string(s) + " ---\n\n" }
 
 // RenderItem renders one block.
-func (Plain) RenderItem(it engine.Item) string {
+func (Plain) RenderItem(it packing.Item) string {
 	var sb strings.Builder
 	sb.WriteString("=== ")
 	kind, name := string(it.Block.Kind), it.Block.QualName
@@ -49,7 +50,7 @@ func (Plain) RenderItem(it engine.Item) string {
 	if name == "" {
 		name = it.ID
 	}
-	sb.WriteString(kind + ": " + oneLine(name) + " (" + engine.Location(it.Candidate) + ")")
+	sb.WriteString(kind + ": " + oneLine(name) + " (" + packing.Location(it.Candidate) + ")")
 	for _, f := range append([]string{"score " + score(it.Score)}, flags(it)...) {
 		sb.WriteString(" · " + f)
 	}

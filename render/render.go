@@ -8,7 +8,7 @@
 // attribution is terse, and the large inputs a person can supply (a
 // 200 KB query, hundreds of left-out blocks) are echoed only in bounded
 // form. Each formatter also renders a single block and a single group
-// header alone (engine.PartRenderer) so the packer can measure blocks
+// header alone (packing.PartRenderer) so the packer can measure blocks
 // one at a time; Render is always exactly the concatenation of the parts
 // plus a fixed envelope, which keeps those measurements honest.
 package render
@@ -18,6 +18,7 @@ import (
 	"slices"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 )
 
 // Format names.
@@ -31,10 +32,10 @@ const (
 // Formats lists the formats New accepts, the default first.
 func Formats() []string { return []string{FormatMarkdown, FormatXML, FormatPlain, FormatJSON} }
 
-// Formatter is an engine.Formatter that can also render parts.
+// Formatter is an packing.Formatter that can also render parts.
 type Formatter interface {
-	engine.Formatter
-	engine.PartRenderer
+	packing.Formatter
+	packing.PartRenderer
 }
 
 // New returns the formatter called name; "" and "markdown" mean "md".
@@ -61,12 +62,12 @@ func Valid(name string) bool {
 // items, not a copy).
 type group struct {
 	source engine.Source
-	items  []engine.Item
+	items  []packing.Item
 }
 
 // groups splits items (already in output order) into runs by source;
 // empty groups never appear.
-func groups(items []engine.Item) []group {
+func groups(items []packing.Item) []group {
 	var out []group
 	start := 0
 	for i := 1; i <= len(items); i++ {
@@ -79,7 +80,7 @@ func groups(items []engine.Item) []group {
 }
 
 // sourceCount is the number of groups, without building them.
-func sourceCount(items []engine.Item) int {
+func sourceCount(items []packing.Item) int {
 	n := 0
 	for i := range items {
 		if i == 0 || items[i].Source != items[i-1].Source {

@@ -6,15 +6,16 @@ import (
 	"testing"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/index"
 )
 
 // benchPack is a pack of about 8,000 tokens: 40 Go blocks of 25 lines.
-func benchPack() *engine.Pack {
-	p := &engine.Pack{Budget: 8000, Available: 8000, Tokenizer: "o200k", TokenCount: 7900}
+func benchPack() *packing.Pack {
+	p := &packing.Pack{Budget: 8000, Available: 8000, Tokenizer: "o200k", TokenCount: 7900}
 	body := strings.Repeat("\tif err := step(ctx, n); err != nil {\n\t\treturn fmt.Errorf(\"retry: %w\", err)\n\t}\n", 8)
 	for i := range 40 {
-		p.Items = append(p.Items, engine.Item{Candidate: engine.Candidate{ID: fmt.Sprint(i), Source: engine.SourceCode, Score: 1,
+		p.Items = append(p.Items, packing.Item{Candidate: engine.Candidate{ID: fmt.Sprint(i), Source: engine.SourceCode, Score: 1,
 			Block: index.Block{Path: fmt.Sprintf("pay/f%d.go", i), Kind: index.KindFunction, Name: fmt.Sprintf("F%d", i), StartLine: 1, EndLine: 25}},
 			Body: "func F() error {\n" + body + "}\n"})
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/index"
 )
 
@@ -41,40 +42,40 @@ func golden(t *testing.T, name, got string) {
 }
 
 // fixturePack has one block of every kind, level and state.
-func fixturePack() *engine.Pack {
-	code := engine.Item{Candidate: engine.Candidate{ID: "pay/retry.go#Retry", Source: engine.SourceCode, Score: 4.2,
+func fixturePack() *packing.Pack {
+	code := packing.Item{Candidate: engine.Candidate{ID: "pay/retry.go#Retry", Source: engine.SourceCode, Score: 4.2,
 		Reason: "name matches retry", Signals: []engine.Signal{{Name: "bm25", Value: 2.1, Detail: "retry"}, {Name: "symbol", Value: 2.1}},
 		Block: index.Block{Path: "pay/retry.go", Kind: index.KindFunction, Name: "Retry", StartLine: 10, EndLine: 14, Lang: "go"}},
 		Body: "// Retry runs f until it succeeds.\nfunc Retry(f func() error) error {\n\treturn f()\n}\n", Tokens: 30,
 		Shown: [][2]int{{10, 13}}}
-	head := engine.Item{Candidate: engine.Candidate{ID: "pay/client.go#Client.Do", Source: engine.SourceCode, Score: 3.1, Stale: true,
+	head := packing.Item{Candidate: engine.Candidate{ID: "pay/client.go#Client.Do", Source: engine.SourceCode, Score: 3.1, Stale: true,
 		Block: index.Block{Path: "pay/client.go", Kind: index.KindMethod, Name: "Do", QualName: "Client.Do", StartLine: 20, EndLine: 80, Lang: "go"}},
 		Level: engine.LevelHead, Body: "func (c *Client) Do() error {\n\ts := \"```\"\n… 58 lines omitted (pay/client.go:23-80)\n", Tokens: 25,
 		Note: "… 58 lines omitted (pay/client.go:23-80)", Shown: [][2]int{{20, 22}}}
-	focus := engine.Item{Candidate: engine.Candidate{ID: "pay/backoff.go#Backoff", Source: engine.SourceCode, Score: 3,
+	focus := packing.Item{Candidate: engine.Candidate{ID: "pay/backoff.go#Backoff", Source: engine.SourceCode, Score: 3,
 		Block: index.Block{Path: "pay/backoff.go", Kind: index.KindFunction, Name: "Backoff", StartLine: 1, EndLine: 40, Lang: "go"}},
 		Level: engine.LevelFocus, Tokens: 40,
 		Body: "func Backoff(n int) time.Duration {\n… 19 lines omitted (pay/backoff.go:2-20)\n\td := base << n // back off\n… 19 lines omitted (pay/backoff.go:22-40)\n",
 		Note: "… 19 lines omitted (pay/backoff.go:2-20); … 19 lines omitted (pay/backoff.go:22-40)", Shown: [][2]int{{1, 1}, {21, 21}}}
-	ref := engine.Item{Candidate: engine.Candidate{ID: "pay/log.go#logf", Source: engine.SourceCode, Score: 0.5,
+	ref := packing.Item{Candidate: engine.Candidate{ID: "pay/log.go#logf", Source: engine.SourceCode, Score: 0.5,
 		Block: index.Block{Path: "pay/log.go", Kind: index.KindFunction, Name: "logf", StartLine: 3, EndLine: 9}},
 		Level: engine.LevelReference, Body: "function logf pay/log.go:3-9\n", Tokens: 12, Pinned: true, Shown: [][2]int{}}
-	diag := engine.Item{Candidate: engine.Candidate{ID: "diag:1", Source: engine.SourceDiagnostics, Score: 6,
+	diag := packing.Item{Candidate: engine.Candidate{ID: "diag:1", Source: engine.SourceDiagnostics, Score: 6,
 		Meta:  map[string]string{"severity": "error", "tool": "go vet"},
 		Block: index.Block{Path: "pay/retry.go", Kind: index.KindDiagnostic, Name: "unreachable code", StartLine: 12, EndLine: 12}},
 		Body: "pay/retry.go:12:2: unreachable code\n", Tokens: 15}
-	commit := engine.Item{Candidate: engine.Candidate{ID: "commit:abc1234", Source: engine.SourceCommits, Score: 1.2, Deleted: true,
+	commit := packing.Item{Candidate: engine.Candidate{ID: "commit:abc1234", Source: engine.SourceCommits, Score: 1.2, Deleted: true,
 		Meta:  map[string]string{"sha": "abc1234", "author": "Ann <ann@example.com>", "date": "2026-11-20"},
 		Block: index.Block{Kind: index.KindCommit, Name: "retry: back off exponentially"}},
 		Body: "retry: back off exponentially\n\nfiles: pay/retry.go\n", Tokens: 20}
-	hunk := engine.Item{Candidate: engine.Candidate{ID: "change:pay/retry.go:11", Source: engine.SourceChanges, Score: 2,
+	hunk := packing.Item{Candidate: engine.Candidate{ID: "change:pay/retry.go:11", Source: engine.SourceChanges, Score: 2,
 		Meta:  map[string]string{"age": "2 minutes ago"},
 		Block: index.Block{Path: "pay/retry.go", Kind: index.KindHunk, StartLine: 11, EndLine: 12}},
 		Body: "-\treturn nil\n+\treturn f()\n", Tokens: 14}
-	p := &engine.Pack{Query: "how does retry back off", Budget: 2000, Available: 1800, Tokenizer: "o200k", Format: "md",
-		Items: []engine.Item{diag, hunk, code, head, focus, ref, commit}, TokenCount: 412, FilesRead: 4,
-		PerSource: map[engine.Source]engine.SourceUsage{engine.SourceCode: {Share: 900, Used: 80, Included: 3, Excluded: 1}},
-		LeftOut: []engine.LeftOut{
+	p := &packing.Pack{Query: "how does retry back off", Budget: 2000, Available: 1800, Tokenizer: "o200k", Format: "md",
+		Items: []packing.Item{diag, hunk, code, head, focus, ref, commit}, TokenCount: 412, FilesRead: 4,
+		PerSource: map[engine.Source]packing.SourceUsage{engine.SourceCode: {Share: 900, Used: 80, Included: 3, Excluded: 1}},
+		LeftOut: []packing.LeftOut{
 			{Candidate: engine.Candidate{ID: "pay/big.go#Big", Source: engine.SourceCode, Score: 0.3, Block: index.Block{Path: "pay/big.go", StartLine: 1, EndLine: 900}}, Reason: "budget"},
 			{Candidate: engine.Candidate{ID: "x", Source: engine.SourceDocs}, Reason: "duplicate of pay/retry.go#Retry"},
 		}}
@@ -82,7 +83,7 @@ func fixturePack() *engine.Pack {
 }
 
 func TestGolden(t *testing.T) {
-	packs := map[string]*engine.Pack{
+	packs := map[string]*packing.Pack{
 		"full":    fixturePack(),
 		"nomatch": {Budget: 100, Available: 100, Tokenizer: "o200k", TokenCount: 9},
 		"nofit": {Budget: 100, Available: 100, Tokenizer: "cl100k", TokenCount: 20,
@@ -188,7 +189,7 @@ func TestJSONSchema(t *testing.T) {
 	p := fixturePack()
 	p.Query = strings.Repeat("long query ", 30000)
 	for i := range 30 {
-		p.LeftOut = append(p.LeftOut, engine.LeftOut{Candidate: engine.Candidate{ID: "l" + string(rune('a'+i))}, Reason: "budget"})
+		p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: engine.Candidate{ID: "l" + string(rune('a'+i))}, Reason: "budget"})
 	}
 	var got map[string]any
 	if err := json.Unmarshal([]byte(JSON{}.Render(p)), &got); err != nil {
@@ -220,7 +221,7 @@ func TestJSONSchema(t *testing.T) {
 }
 
 func TestSummary(t *testing.T) {
-	p := &engine.Pack{Items: make([]engine.Item, 14), Budget: 8000, Available: 8000, TokenCount: 7812, Tokenizer: "o200k"}
+	p := &packing.Pack{Items: make([]packing.Item, 14), Budget: 8000, Available: 8000, TokenCount: 7812, Tokenizer: "o200k"}
 	for i := range p.Items {
 		p.Items[i].Source = engine.SourceCode
 		if i > 9 {
@@ -228,12 +229,12 @@ func TestSummary(t *testing.T) {
 		}
 	}
 	for range 9 {
-		p.LeftOut = append(p.LeftOut, engine.LeftOut{Reason: "budget"})
+		p.LeftOut = append(p.LeftOut, packing.LeftOut{Reason: "budget"})
 	}
 	if got, want := Summary(p), "14 blocks from 2 sources · 7,812 of 8,000 tokens (o200k) · 9 left out (budget)"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	p.LeftOut = append(p.LeftOut, engine.LeftOut{Reason: "duplicate of x"}, engine.LeftOut{Reason: "dropped"})
+	p.LeftOut = append(p.LeftOut, packing.LeftOut{Reason: "duplicate of x"}, packing.LeftOut{Reason: "dropped"})
 	p.Available = 7000
 	if got, want := Summary(p), "14 blocks from 2 sources · 7,812 of 7,000 tokens (o200k, 1,000 reserved) · 11 left out (9 budget, 1 dropped, 1 duplicate)"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)

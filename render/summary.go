@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 )
 
 // Messages for packs with nothing in them.
@@ -16,7 +17,7 @@ const (
 
 // Summary is the closing line: "14 blocks from 2 sources · 7,812 of 8,000
 // tokens (o200k) · 9 left out (budget)".
-func Summary(p *engine.Pack) string {
+func Summary(p *packing.Pack) string {
 	var sb strings.Builder
 	sources := sourceCount(p.Items)
 	sb.WriteString(plural(len(p.Items), "block", "blocks"))
@@ -42,7 +43,7 @@ func Summary(p *engine.Pack) string {
 }
 
 // leftOutReasons is "budget" or "9 budget, 2 duplicate, 1 dropped".
-func leftOutReasons(l []engine.LeftOut) string {
+func leftOutReasons(l []packing.LeftOut) string {
 	counts := map[string]int{}
 	for _, x := range l {
 		r := x.Reason
@@ -98,7 +99,7 @@ func Thousands(n int) string {
 }
 
 // emptyMessage says why a pack has no blocks.
-func emptyMessage(p *engine.Pack) string {
+func emptyMessage(p *packing.Pack) string {
 	if len(p.LeftOut) == 0 {
 		return msgNoMatch
 	}

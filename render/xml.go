@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 )
 
 // XML renders a pack as one <context> element holding a <source> element
@@ -20,7 +21,7 @@ type XML struct{}
 func (XML) Name() string { return FormatXML }
 
 // Render renders the whole pack.
-func (x XML) Render(p *engine.Pack) string {
+func (x XML) Render(p *packing.Pack) string {
 	var sb strings.Builder
 	sb.WriteString("<context")
 	attr(&sb, "tokenizer", p.Tokenizer)
@@ -59,7 +60,7 @@ func (x XML) RenderGroup(s engine.Source) string {
 }
 
 // RenderItem renders one <block> element.
-func (XML) RenderItem(it engine.Item) string {
+func (XML) RenderItem(it packing.Item) string {
 	var sb strings.Builder
 	sb.WriteString("<block")
 	attr(&sb, "id", it.ID)

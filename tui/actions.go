@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 )
 
 // handleActionKey runs the curation and output keys; ok is false when the
@@ -160,7 +161,7 @@ func (m Model) togglePreview() (Model, tea.Cmd) {
 
 // selectedCandidate finds the candidate under the cursor and, when it is
 // packed, its item.
-func (m Model) selectedCandidate() (*engine.Candidate, *engine.Item) {
+func (m Model) selectedCandidate() (*engine.Candidate, *packing.Item) {
 	r, ok := m.results.Selected()
 	if !ok {
 		return nil, nil

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/engine/tokens"
 	"github.com/loupe-dev/loupe/index"
 )
@@ -54,7 +55,7 @@ func benchModel(b *testing.B, real bool) (*harness, Model) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		h.deps.Pack, h.deps.NewFormatter, h.deps.Terminal, h.deps.Counter = engine.Assemble, nil, nil, counter
+		h.deps.Pack, h.deps.NewFormatter, h.deps.Terminal, h.deps.Counter = packing.Assemble, nil, nil, counter
 	}
 	m := h.send(h.model("retry"), tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = h.send(m, debounceMsg{gen: m.qgen})

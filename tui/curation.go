@@ -4,6 +4,7 @@ import (
 	"maps"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 )
 
 // curation is what a person has shaped: the inputs of a re-pack besides the
@@ -79,8 +80,8 @@ func (c curation) toggleSource(src engine.Source) curation {
 }
 
 // request builds the engine's pack request from the curation.
-func (c curation) request(reserves engine.Reserves, counter engine.Counter, f engine.Formatter) engine.PackRequest {
-	return engine.PackRequest{
+func (c curation) request(reserves packing.Reserves, counter engine.Counter, f packing.Formatter) packing.PackRequest {
+	return packing.PackRequest{
 		Query:     c.query,
 		Budget:    c.budget,
 		Reserves:  reserves,

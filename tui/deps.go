@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/keymap"
 	"github.com/loupe-dev/loupe/render"
@@ -21,8 +22,8 @@ type Engine interface {
 	Expand(ctx context.Context, c engine.Candidate) ([]engine.Candidate, error)
 }
 
-// PackFunc re-packs cached candidates under a request (engine.Pack).
-type PackFunc func(cands []engine.Candidate, req engine.PackRequest) (*engine.Pack, error)
+// PackFunc re-packs cached candidates under a request (packing.Pack).
+type PackFunc func(cands []engine.Candidate, req packing.PackRequest) (*packing.Pack, error)
 
 // BuildFunc builds or updates the index, sending progress on the channel;
 // it must not close the channel and must return when ctx is done.
@@ -33,9 +34,9 @@ type BuildFunc func(ctx context.Context, progress chan<- index.Progress) error
 // value or a function: the TUI never reaches for globals.
 type Deps struct {
 	Engine Engine   // required
-	Pack   PackFunc // required: engine.Assemble
+	Pack   PackFunc // required: packing.Assemble
 	// NewFormatter builds the formatter of a format name; nil: render.New.
-	NewFormatter func(format string) (engine.Formatter, error)
+	NewFormatter func(format string) (packing.Formatter, error)
 	// Terminal renders markdown for the screen at a width with an explicit
 	// glamour style; nil: render.Terminal.
 	Terminal func(markdown string, width int, style string) (string, error)
@@ -80,7 +81,7 @@ type Deps struct {
 type Config struct {
 	Budget     int
 	BudgetStep int // tokens added or removed by budget up/down
-	Reserves   engine.Reserves
+	Reserves   packing.Reserves
 	Weights    map[engine.Source]float64 // nil: engine.DefaultWeights()
 	Format     string                    // "md", "xml", "plain" (json is for scripts)
 	// Style is the glamour style: "dark", "light", "notty" or "ascii";
@@ -173,7 +174,7 @@ func (d Deps) withDefaults() Deps {
 }
 
 // renderFormatter adapts render.New to the engine's Formatter.
-func renderFormatter(format string) (engine.Formatter, error) {
+func renderFormatter(format string) (packing.Formatter, error) {
 	f, err := render.New(format)
 	if err != nil {
 		return nil, fmt.Errorf("tui: %w", err)

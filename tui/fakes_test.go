@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/index"
 )
 
@@ -26,7 +27,7 @@ func (wordCounter) Count(s string) int { return len(strings.Fields(s)) }
 type fakeFormatter struct{ name string }
 
 func (f fakeFormatter) Name() string { return f.name }
-func (f fakeFormatter) Render(p *engine.Pack) string {
+func (f fakeFormatter) Render(p *packing.Pack) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "[%s] context for %s\n", f.name, p.Query)
 	for _, it := range p.Items {
@@ -35,7 +36,7 @@ func (f fakeFormatter) Render(p *engine.Pack) string {
 	return b.String()
 }
 
-func newFakeFormatter(name string) (engine.Formatter, error) {
+func newFakeFormatter(name string) (packing.Formatter, error) {
 	if formatIndex(name) < 0 && name != "json" {
 		return nil, fmt.Errorf("unknown format %q", name)
 	}
@@ -67,13 +68,13 @@ func bodyAt(text string, l engine.Level) string {
 
 // fakePack is a greedy packer honouring pins, drops, levels, disabled
 // sources and the budget, with a fixed overhead.
-func fakePack(cands []engine.Candidate, req engine.PackRequest) (*engine.Pack, error) {
+func fakePack(cands []engine.Candidate, req packing.PackRequest) (*packing.Pack, error) {
 	avail := req.Budget - req.Reserves.Total()
 	if avail < fakeOverhead {
-		return nil, fmt.Errorf("fake: budget %d below the overhead %d: %w", req.Budget, fakeOverhead, engine.ErrBudgetTooSmall)
+		return nil, fmt.Errorf("fake: budget %d below the overhead %d: %w", req.Budget, fakeOverhead, packing.ErrBudgetTooSmall)
 	}
-	p := &engine.Pack{Query: req.Query, Budget: req.Budget, Available: avail, Tokenizer: req.Counter.Name(),
-		Format: req.Formatter.Name(), PerSource: map[engine.Source]engine.SourceUsage{}}
+	p := &packing.Pack{Query: req.Query, Budget: req.Budget, Available: avail, Tokenizer: req.Counter.Name(),
+		Format: req.Formatter.Name(), PerSource: map[engine.Source]packing.SourceUsage{}}
 	order := append([]engine.Candidate(nil), cands...)
 	sort.SliceStable(order, func(i, j int) bool {
 		if req.Pins[order[i].ID] != req.Pins[order[j].ID] {
@@ -86,10 +87,10 @@ func fakePack(cands []engine.Candidate, req engine.PackRequest) (*engine.Pack, e
 		u := p.PerSource[c.Source]
 		switch {
 		case req.Drops[c.ID]:
-			p.LeftOut = append(p.LeftOut, engine.LeftOut{Candidate: c, Reason: "dropped"})
+			p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: c, Reason: "dropped"})
 			u.Excluded++
 		case req.Disabled[c.Source]:
-			p.LeftOut = append(p.LeftOut, engine.LeftOut{Candidate: c, Reason: "source off"})
+			p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: c, Reason: "source off"})
 			u.Excluded++
 		default:
 			l := c.Level
@@ -99,18 +100,18 @@ func fakePack(cands []engine.Candidate, req engine.PackRequest) (*engine.Pack, e
 			body := bodyAt(c.Text, l)
 			t := req.Counter.Count(body) + 2
 			if used+t > avail && req.Pins[c.ID] {
-				p.LeftOut = append(p.LeftOut, engine.LeftOut{Candidate: c, Reason: "pins exceed the budget"})
+				p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: c, Reason: "pins exceed the budget"})
 				p.Warnings = append(p.Warnings, "pinned "+c.ID+" left out: pins exceed the budget")
 				u.Excluded++
 				break
 			}
 			if used+t > avail {
-				p.LeftOut = append(p.LeftOut, engine.LeftOut{Candidate: c, Reason: "budget"})
+				p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: c, Reason: "budget"})
 				u.Excluded++
 				break
 			}
 			used += t
-			p.Items = append(p.Items, engine.Item{Candidate: c, Level: l, Body: body, Tokens: t, Pinned: req.Pins[c.ID]})
+			p.Items = append(p.Items, packing.Item{Candidate: c, Level: l, Body: body, Tokens: t, Pinned: req.Pins[c.ID]})
 			u.Used += t
 			u.Included++
 		}

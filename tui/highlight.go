@@ -9,6 +9,7 @@ import (
 	"github.com/alecthomas/chroma/v2/lexers"
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/index"
 )
 
@@ -52,7 +53,7 @@ func highlight(text string, b index.Block, style string, noColor bool) string {
 
 // explain writes a block's explanation: the reason, each named signal and
 // what a degraded level left out.
-func explain(c engine.Candidate, item *engine.Item) string {
+func explain(c engine.Candidate, item *packing.Item) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "score %.2f", c.Score)
 	if c.Reason != "" {

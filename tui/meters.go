@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/render"
 )
 
@@ -16,7 +17,7 @@ import (
 type metersPane struct {
 	width     int
 	height    int // 2: total, then one meter per source; 1: both compact on one line
-	pack      *engine.Pack
+	pack      *packing.Pack
 	budget    int
 	tokenizer string
 	sources   []engine.Source // sources that have candidates, in output order
@@ -86,11 +87,11 @@ func (p metersPane) perSource() string {
 			parts = append(parts, label+p.st.faint.Render(" off"))
 			continue
 		}
-		var u engine.SourceUsage
+		var u packing.SourceUsage
 		if p.pack != nil {
 			u = p.pack.PerSource[src]
 		}
-		// The packer goes by priority (engine/budget.go): a source's bar is
+		// The packer goes by priority (engine/packing/budget.go): a source's bar is
 		// its part of the whole budget, not of a fixed share.
 		parts = append(parts, fmt.Sprintf("%s %s %s ×%s", label, p.bar(u.Used, p.budget, 6),
 			compact(u.Used), weightString(p.weights[src])))

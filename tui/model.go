@@ -17,7 +17,7 @@
 //
 // How main builds it:
 //
-//	deps := tui.Deps{Engine: eng, Pack: engine.Assemble, Counter: counter,
+//	deps := tui.Deps{Engine: eng, Pack: packing.Assemble, Counter: counter,
 //		Clipboard: clipboard.WriteAll, // only when DISPLAY or WAYLAND_DISPLAY is set
 //		AddNote: notes.Add, Build: build, SessionPath: path, Root: root,
 //		Editor: os.Getenv("EDITOR"), Config: cfg}
@@ -34,6 +34,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/keymap"
 )
@@ -52,7 +53,7 @@ type Model struct {
 	deps Deps
 	// packCache keeps the packer's per-candidate work (near-duplicate
 	// detection) across the re-packs of one retrieval.
-	packCache *engine.PackCache
+	packCache *packing.PackCache
 	// sessions orders the session saves that curation keys start;
 	// sessionFile is this run's session (or the one resumed).
 	sessions    *sessionWriter
@@ -90,7 +91,7 @@ type Model struct {
 	// that what goes out is what the screen will show.
 	pendingCopy  bool
 	pendingWrite *writeRequest
-	pack         *engine.Pack
+	pack         *packing.Pack
 	packText     string
 	packErr      error
 
@@ -140,7 +141,7 @@ func New(deps Deps, initialQuery string) Model {
 		started: time.Now(),
 		builds:  &sync.WaitGroup{},
 
-		packCache: engine.NewPackCache(),
+		packCache: packing.NewPackCache(),
 		sessions:  &sessionWriter{},
 	}
 	if deps.SessionDir != "" {

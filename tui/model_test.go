@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/render"
 )
@@ -82,7 +83,7 @@ func (m *Model) debounceGen() int {
 	return m.qgen
 }
 
-func sumUsed(p *engine.Pack) int {
+func sumUsed(p *packing.Pack) int {
 	n := 0
 	for _, it := range p.Items {
 		n += it.Tokens
@@ -218,15 +219,15 @@ func TestCurationKeys(t *testing.T) {
 	}
 }
 
-func packed(p *engine.Pack, id string) bool { return itemOf(p, id).ID != "" }
+func packed(p *packing.Pack, id string) bool { return itemOf(p, id).ID != "" }
 
-func itemOf(p *engine.Pack, id string) engine.Item {
+func itemOf(p *packing.Pack, id string) packing.Item {
 	for _, it := range p.Items {
 		if it.ID == id {
 			return it
 		}
 	}
-	return engine.Item{}
+	return packing.Item{}
 }
 
 func TestCopy(t *testing.T) {
@@ -570,7 +571,7 @@ func TestOutputWaitsForRepackInFlight(t *testing.T) {
 func TestRepacksCoalesce(t *testing.T) {
 	h := newHarness(t, 20)
 	packs := 0
-	h.deps.Pack = func(c []engine.Candidate, r engine.PackRequest) (*engine.Pack, error) {
+	h.deps.Pack = func(c []engine.Candidate, r packing.PackRequest) (*packing.Pack, error) {
 		packs++
 		return fakePack(c, r)
 	}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/index"
 )
 
@@ -35,7 +36,7 @@ type expandDoneMsg struct {
 // packDoneMsg carries a re-pack and its rendered text.
 type packDoneMsg struct {
 	gen  int
-	pack *engine.Pack
+	pack *packing.Pack
 	text string
 	rows []row
 	err  error

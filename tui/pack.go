@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/render"
 )
 
@@ -19,11 +20,11 @@ type packJob struct {
 	cands        []engine.Candidate
 	tokens       map[string]int
 	cur          curation
-	reserves     engine.Reserves
+	reserves     packing.Reserves
 	counter      engine.Counter
-	cache        *engine.PackCache
+	cache        *packing.PackCache
 	pack         PackFunc
-	newFormatter func(string) (engine.Formatter, error)
+	newFormatter func(string) (packing.Formatter, error)
 	log          *log.Logger
 }
 
@@ -156,7 +157,7 @@ func (m Model) runPending() (Model, tea.Cmd) {
 }
 
 func packErrorText(err error) string {
-	if errors.Is(err, engine.ErrBudgetTooSmall) {
+	if errors.Is(err, packing.ErrBudgetTooSmall) {
 		return fmt.Sprintf("budget too small: %v", err)
 	}
 	return fmt.Sprintf("pack: %v", err)
@@ -206,7 +207,7 @@ func previewKey(r previewRequest) string {
 	return fmt.Sprintf("%d|%d|%s", r.mode, r.width, id)
 }
 
-func previewTitle(r previewRequest, p *engine.Pack) string {
+func previewTitle(r previewRequest, p *packing.Pack) string {
 	if r.mode == previewContext {
 		if p == nil {
 			return "context (nothing packed)"

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/keymap"
 )
 
@@ -112,7 +113,7 @@ type previewRequest struct {
 	mode     previewMode
 	width    int
 	cand     *engine.Candidate
-	item     *engine.Item
+	item     *packing.Item
 	text     string // the packed context
 	format   string
 	style    string // glamour style

@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/engine/tokens"
 	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/render"
@@ -56,7 +57,7 @@ func fixtureCands(t testing.TB) []engine.Candidate {
 	return out
 }
 
-// realHarness packs with engine.Assemble, renders with render and counts
+// realHarness packs with packing.Assemble, renders with render and counts
 // with the o200k tokenizer; only retrieval is fake.
 func realHarness(t *testing.T, budget int) (*harness, engine.Counter) {
 	h := newHarness(t, 1)
@@ -65,7 +66,7 @@ func realHarness(t *testing.T, budget int) (*harness, engine.Counter) {
 		t.Fatal(err)
 	}
 	h.eng.byQuery["retry"] = fixtureCands(t)
-	h.deps.Pack, h.deps.NewFormatter, h.deps.Terminal, h.deps.Counter = engine.Assemble, nil, nil, counter
+	h.deps.Pack, h.deps.NewFormatter, h.deps.Terminal, h.deps.Counter = packing.Assemble, nil, nil, counter
 	h.deps.Config.Budget, h.deps.Config.BudgetStep = budget, 500
 	h.deps.Config.Style = "notty"
 	return h, counter
@@ -120,7 +121,7 @@ func TestRealBudgetBelowOverhead(t *testing.T) {
 	m := h.keys(h.ready(100, 30), "b")
 	m.status.input.SetValue("5")
 	m = h.keys(m, "enter")
-	if m.pack != nil || !errors.Is(m.packErr, engine.ErrBudgetTooSmall) {
+	if m.pack != nil || !errors.Is(m.packErr, packing.ErrBudgetTooSmall) {
 		t.Fatalf("err %v", m.packErr)
 	}
 	if !strings.Contains(m.status.msg, "budget too small") || !strings.Contains(m.status.msg, "minimum") {

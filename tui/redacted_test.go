@@ -5,10 +5,11 @@ import (
 	"testing"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 )
 
 func TestStatusSaysSecretsWereRedacted(t *testing.T) {
-	m := Model{pack: &engine.Pack{Items: []engine.Item{{Candidate: engine.Candidate{
+	m := Model{pack: &packing.Pack{Items: []packing.Item{{Candidate: engine.Candidate{
 		Redactions: []engine.Redaction{{Path: "a.go", Line: 3, Rule: "github-pat"}},
 	}}}}}
 	if got := m.summary(); !strings.Contains(got, "1 redacted") {

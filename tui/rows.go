@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 )
 
 // rowState is what the packer did with a candidate, as the list shows it.
@@ -56,7 +57,7 @@ type row struct {
 // candidate by score. tokens holds full-text counts; a left-out row at a
 // lower level is counted at that level (head with a quarter of its full
 // size, as an estimate: the packer sizes heads to the source's share).
-func buildRows(p *engine.Pack, cands []engine.Candidate, tokens map[string]int, cur curation, counter engine.Counter) []row {
+func buildRows(p *packing.Pack, cands []engine.Candidate, tokens map[string]int, cur curation, counter engine.Counter) []row {
 	best := 0.0
 	for _, c := range cands {
 		best = max(best, c.Score)
@@ -86,7 +87,7 @@ func buildRows(p *engine.Pack, cands []engine.Candidate, tokens map[string]int, 
 		r := newRow(c, best)
 		r.state, r.tokens, r.level = stateLeftOut, tokens[c.ID], levelFor(c, cur)
 		if r.level != engine.LevelFull && counter != nil {
-			body, _ := engine.RenderBody(c, r.level, max(r.tokens/4, headMinTokens))
+			body, _ := packing.RenderBody(c, r.level, max(r.tokens/4, headMinTokens))
 			r.tokens = counter.Count(body)
 		}
 		if cur.drops[c.ID] {
@@ -161,7 +162,7 @@ func strongest(sigs []engine.Signal) engine.Signal {
 	return s
 }
 
-func leftOutReasons(p *engine.Pack) map[string]string {
+func leftOutReasons(p *packing.Pack) map[string]string {
 	if p == nil {
 		return nil
 	}

@@ -21,6 +21,7 @@ import (
 	"slices"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 )
 
 // Names of the counters, default first.
@@ -59,7 +60,7 @@ func Warm(c engine.Counter) {
 
 // Estimate guesses the token count of text before it is counted exactly:
 // about 2.65 bytes per token for code, 3.35 for prose.
-func Estimate(text string, prose bool) int { return engine.EstimateTokens(text, prose) }
+func Estimate(text string, prose bool) int { return packing.EstimateTokens(text, prose) }
 
 // Chars4 is the len/4 estimator. It under-counts Go by about a third; use it
 // only when speed matters more than the budget.

@@ -1,4 +1,4 @@
-package engine
+package packing
 
 import (
 	"fmt"
@@ -8,12 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/index"
 )
 
 // pkBigFunc is a function of n body lines in f.go from line start; the
 // lines listed in special replace the filler at those file lines.
-func pkBigFunc(id string, start, n int, score float64, special map[int]string) Candidate {
+func pkBigFunc(id string, start, n int, score float64, special map[int]string) engine.Candidate {
 	var sb strings.Builder
 	sb.WriteString("// " + id + " does many things.\nfunc " + id + "(x int) int {\n")
 	for i := range n {
@@ -25,7 +26,7 @@ func pkBigFunc(id string, start, n int, score float64, special map[int]string) C
 		fmt.Fprintf(&sb, "\tx = step%d(x, %d)\n", i%7, i)
 	}
 	sb.WriteString("}\n")
-	return Candidate{ID: id, Source: SourceCode, Text: sb.String(), Score: score,
+	return engine.Candidate{ID: id, Source: engine.SourceCode, Text: sb.String(), Score: score,
 		Block: index.Block{Path: "pkg/" + id + ".go", Kind: index.KindFunction, Name: id, Lang: "go",
 			Signature: "func " + id + "(x int) int", StartLine: start, EndLine: start + n + 2}}
 }
@@ -69,7 +70,7 @@ func TestFocusKeepsMatchingLinesAndMarksEveryGap(t *testing.T) {
 		100: "\td := retryBackoff(delay)", 250: "\tif delay > maxDelay {"})
 	fq := newFocusQuery("retry backoff when the delay grows")
 	li := newLineInfo(c, lineMasks(fq.set, trimTrailingBlank(c)), []float64{1, 1, 1, 1, 1, 1}, nil)
-	body, note, shown := renderLevel(c, li, LevelFocus, li.levelSpans(LevelFocus, 0, -1))
+	body, note, shown := renderLevel(c, li, engine.LevelFocus, li.levelSpans(engine.LevelFocus, 0, -1))
 	for _, want := range []string{"func Process(x int) int {", "retryBackoff(delay)", "if delay > maxDelay"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("focus body lacks %q:\n%s", want, body)
@@ -89,7 +90,7 @@ func TestFocusKeepsMatchingLinesAndMarksEveryGap(t *testing.T) {
 func TestEveryPartialLevelKeepsAnchors(t *testing.T) {
 	c := pkBigFunc("Scan", 133, 100, 1, map[int]string{174: "\tpanic(\"bufio.Scan: too many empty tokens\")"})
 	c.Anchors = []int{174}
-	for _, lv := range []Level{LevelFocus, LevelHead, LevelSignature, LevelBookend} {
+	for _, lv := range []engine.Level{engine.LevelFocus, engine.LevelHead, engine.LevelSignature, engine.LevelBookend} {
 		body, note := RenderBody(c, lv, 32)
 		if !strings.Contains(body, "too many empty tokens") {
 			t.Errorf("%v: anchor line omitted:\n%s", lv, body)
@@ -129,7 +130,7 @@ thread 'main' panicked at src\main.rs:3:9:`
 // at a level that cuts it away.
 func TestPackFocusesABigBlock(t *testing.T) {
 	big := pkBigFunc("Table", 1, 400, 5, map[int]string{200: "\t\"ssa\": {\"*.ssa\"}, // ssa type"})
-	cands := []Candidate{big, pkCode("other", 1, 10)}
+	cands := []engine.Candidate{big, pkCode("other", 1, 10)}
 	req := pkRequest(600)
 	req.Query = "ignore/types: add ssa type"
 	p, err := Assemble(cands, req)
@@ -137,7 +138,7 @@ func TestPackFocusesABigBlock(t *testing.T) {
 		t.Fatal(err)
 	}
 	it, ok := pkIncluded(p)["Table"]
-	if !ok || it.Level != LevelFocus || !strings.Contains(it.Body, "ssa type") {
+	if !ok || it.Level != engine.LevelFocus || !strings.Contains(it.Body, "ssa type") {
 		t.Fatalf("Table: packed %v at %v:\n%s", ok, it.Level, it.Body)
 	}
 	if !slices.ContainsFunc(it.Shown, func(r [2]int) bool { return r[0] <= 200 && 200 <= r[1] }) {
@@ -153,12 +154,12 @@ func TestPackKeepsThePanickingLine(t *testing.T) {
 	for _, budget := range []int{250, 400, 800} {
 		req := pkRequest(budget)
 		req.Query = "goroutine 1 [running]:\nbufio.(*Scanner).Scan(0xc0000)\n\t/usr/local/go/src/bufio/scan.go:174 +0x6a5\n"
-		p, err := Assemble([]Candidate{scan}, req)
+		p, err := Assemble([]engine.Candidate{scan}, req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		it, ok := pkIncluded(p)["Scan"]
-		if !ok || it.Level == LevelReference || !strings.Contains(it.Body, "too many empty tokens") {
+		if !ok || it.Level == engine.LevelReference || !strings.Contains(it.Body, "too many empty tokens") {
 			t.Fatalf("budget %d: Scan packed %v at %v:\n%s", budget, ok, it.Level, it.Body)
 		}
 	}
@@ -170,11 +171,11 @@ func TestPartialValueFollowsWhatItKeeps(t *testing.T) {
 	c := pkBigFunc("Table", 1, 400, 1, map[int]string{200: "\t\"ssa\": {\"*.ssa\"}, // ssa type"})
 	fq := newFocusQuery("add ssa type")
 	li := newLineInfo(c, lineMasks(fq.set, trimTrailingBlank(c)), []float64{2, 2, 2}, nil)
-	values := map[Level]float64{}
-	for _, o := range levelOptions(c, li, LevelFull, -1, c.Score) {
+	values := map[engine.Level]float64{}
+	for _, o := range levelOptions(c, li, engine.LevelFull, -1, c.Score) {
 		values[o.level] = o.value
 	}
-	if values[LevelFocus] < 0.6 || values[LevelBookend] > 0.3 || values[LevelFocus] >= values[LevelFull] {
+	if values[engine.LevelFocus] < 0.6 || values[engine.LevelBookend] > 0.3 || values[engine.LevelFocus] >= values[engine.LevelFull] {
 		t.Errorf("values %v", values)
 	}
 }
@@ -183,17 +184,17 @@ func TestPartialValueFollowsWhatItKeeps(t *testing.T) {
 // code block of the same file that holds it, whatever its level.
 func TestDiagnosticAnchorsTheCodeBlock(t *testing.T) {
 	code := pkBigFunc("Charge", 10, 200, 5, map[int]string{150: "\treturn chargeOnce(x) // undefined"})
-	diag := Candidate{ID: "diag:1", Source: SourceDiagnostics, Score: 6, Keep: true, Anchors: []int{150},
+	diag := engine.Candidate{ID: "diag:1", Source: engine.SourceDiagnostics, Score: 6, Keep: true, Anchors: []int{150},
 		Text:  "error: undefined: chargeOnce\n",
 		Block: index.Block{Path: code.Block.Path, Kind: index.KindDiagnostic, Name: "undefined", StartLine: 150, EndLine: 150}}
 	req := pkRequest(300)
 	req.Query = "fix the build"
-	p, err := Assemble([]Candidate{diag, code}, req)
+	p, err := Assemble([]engine.Candidate{diag, code}, req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	it, ok := pkIncluded(p)["Charge"]
-	if !ok || it.Level == LevelReference || it.Level == LevelFull || !strings.Contains(it.Body, "chargeOnce(x)") {
+	if !ok || it.Level == engine.LevelReference || it.Level == engine.LevelFull || !strings.Contains(it.Body, "chargeOnce(x)") {
 		t.Fatalf("Charge packed %v at %v:\n%s", ok, it.Level, it.Body)
 	}
 }

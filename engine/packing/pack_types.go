@@ -1,4 +1,6 @@
-package engine
+package packing
+
+import "github.com/loupe-dev/loupe/engine"
 
 // Reserves are tokens kept free of context: for the instruction the person
 // will write, the code they will select, and the model's answer.
@@ -18,13 +20,13 @@ type PackRequest struct {
 	Query     string
 	Budget    int // B: tokens of the rendered output, reserves included
 	Reserves  Reserves
-	Weights   map[Source]float64 // nil: DefaultWeights()
-	Order     []Source           // nil: DefaultOrder()
-	Disabled  map[Source]bool
+	Weights   map[engine.Source]float64 // nil: engine.DefaultWeights()
+	Order     []engine.Source           // nil: engine.DefaultOrder()
+	Disabled  map[engine.Source]bool
 	Pins      map[string]bool
 	Drops     map[string]bool
-	Levels    map[string]Level // a person's level override per block
-	Counter   Counter
+	Levels    map[string]engine.Level // a person's level override per block
+	Counter   engine.Counter
 	Formatter Formatter
 	// Cache, when set, keeps text-derived work across re-packs of the
 	// same candidates (NewPackCache); it never changes the result.
@@ -37,11 +39,11 @@ type PackRequest struct {
 
 // Item is a packed block at a level.
 type Item struct {
-	Candidate
-	Level  Level  `json:"level"`
-	Body   string `json:"-"` // the text packed at Level
-	Tokens int    `json:"tokens"`
-	Pinned bool   `json:"pinned,omitempty"`
+	engine.Candidate
+	Level  engine.Level `json:"level"`
+	Body   string       `json:"-"` // the text packed at Level
+	Tokens int          `json:"tokens"`
+	Pinned bool         `json:"pinned,omitempty"`
 	// Note says what was left out of a degraded block and where the full
 	// text is ("… 42 lines omitted (pay/retry.go:10-80)").
 	Note string `json:"note,omitempty"`
@@ -54,7 +56,7 @@ type Item struct {
 // LeftOut is a candidate that was not packed, and why: "budget",
 // "dropped", "source off", "duplicate of ID".
 type LeftOut struct {
-	Candidate
+	engine.Candidate
 	Reason string `json:"reason"`
 }
 
@@ -77,16 +79,36 @@ type SourceUsage struct {
 // Pack is the result of packing: what goes out, in output order, and
 // everything needed to explain it.
 type Pack struct {
-	Query      string                 `json:"query"`
-	Budget     int                    `json:"budget"`
-	Available  int                    `json:"available"` // Budget minus reserves
-	Tokenizer  string                 `json:"tokenizer"`
-	Format     string                 `json:"format"`
-	Items      []Item                 `json:"blocks"`
-	LeftOut    []LeftOut              `json:"left_out"`
-	Merges     []Merge                `json:"merges,omitempty"`
-	PerSource  map[Source]SourceUsage `json:"per_source"`
-	TokenCount int                    `json:"token_count"` // tokens of the rendered output
-	FilesRead  int                    `json:"files_read"`
-	Warnings   []string               `json:"warnings,omitempty"`
+	Query      string                        `json:"query"`
+	Budget     int                           `json:"budget"`
+	Available  int                           `json:"available"` // Budget minus reserves
+	Tokenizer  string                        `json:"tokenizer"`
+	Format     string                        `json:"format"`
+	Items      []Item                        `json:"blocks"`
+	LeftOut    []LeftOut                     `json:"left_out"`
+	Merges     []Merge                       `json:"merges,omitempty"`
+	PerSource  map[engine.Source]SourceUsage `json:"per_source"`
+	TokenCount int                           `json:"token_count"` // tokens of the rendered output
+	FilesRead  int                           `json:"files_read"`
+	Warnings   []string                      `json:"warnings,omitempty"`
+}
+
+// Formatter renders a pack as text in one format (md, xml, plain, json).
+// render implements it; the packer uses it to measure what it packs.
+type Formatter interface {
+	Name() string
+	Render(p *Pack) string
+}
+
+// Redacted lists the secrets taken out of the packed blocks, in output
+// order. It is derived from the items, so it can never disagree with them.
+func (p *Pack) Redacted() []engine.Redaction {
+	if p == nil {
+		return nil
+	}
+	var out []engine.Redaction
+	for _, it := range p.Items {
+		out = append(out, it.Redactions...)
+	}
+	return out
 }

@@ -1,8 +1,10 @@
-package engine
+package packing
 
 import (
 	"hash/maphash"
 	"slices"
+
+	"github.com/loupe-dev/loupe/engine"
 )
 
 // weighLines splits every live candidate into lines and weighs them
@@ -33,7 +35,7 @@ func (p *packer) weighLines() {
 // the candidate's block fields it uses, the query's terms, their weights
 // and the anchors. A re-pack of the same candidates finds every one (with
 // its level plans) here.
-func (c *PackCache) lineInfo(cand Candidate, fq focusQuery, masks []uint32, idf []float64, anchors []int) *lineInfo {
+func (c *PackCache) lineInfo(cand engine.Candidate, fq focusQuery, masks []uint32, idf []float64, anchors []int) *lineInfo {
 	if c == nil {
 		return newLineInfo(cand, masks, idf, anchors)
 	}
@@ -54,7 +56,7 @@ func (c *PackCache) lineInfo(cand Candidate, fq focusQuery, masks []uint32, idf 
 	return li
 }
 
-func (c *PackCache) lineInfoKey(cand Candidate, fq focusQuery, idf []float64, anchors []int) uint64 {
+func (c *PackCache) lineInfoKey(cand engine.Candidate, fq focusQuery, idf []float64, anchors []int) uint64 {
 	var h maphash.Hash
 	h.SetSeed(c.seed)
 	b := cand.Block
@@ -95,7 +97,7 @@ func (c *PackCache) focusQuery(raw string) focusQuery {
 
 // lineMasks is the per-line term mask of cand's (trimmed) text under fq's
 // terms, cached by both.
-func (c *PackCache) lineMasks(fq focusQuery, cand Candidate) []uint32 {
+func (c *PackCache) lineMasks(fq focusQuery, cand engine.Candidate) []uint32 {
 	if c == nil {
 		return lineMasks(fq.set, trimTrailingBlank(cand))
 	}

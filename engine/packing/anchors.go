@@ -1,4 +1,4 @@
-package engine
+package packing
 
 // Anchors: file lines that no partial level may omit. A pasted stack
 // trace names the panicking line ("bufio/scan.go:174"), a diagnostic its
@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/loupe-dev/loupe/engine"
 )
 
 // maxFrames bounds the frames taken from one query.
@@ -33,8 +35,8 @@ const frameCutOff = 1 << 20
 
 // traceFrames finds the file:line pairs of a query, in order, distinct.
 func traceFrames(raw string) []traceFrame {
-	if len(raw) > maxQueryBytes {
-		raw = raw[:maxQueryBytes]
+	if len(raw) > engine.MaxQueryBytes {
+		raw = raw[:engine.MaxQueryBytes]
 	}
 	var out []traceFrame
 	add := func(p, l string) {
@@ -84,7 +86,7 @@ func framePathMatches(frame, rel string) bool {
 // anchorMap collects anchors by path: each candidate's own (a
 // diagnostic's line), and the query's trace frames for every path a
 // candidate has.
-func anchorMap(cands []Candidate, frames []traceFrame) map[string][]int {
+func anchorMap(cands []engine.Candidate, frames []traceFrame) map[string][]int {
 	m := map[string][]int{}
 	for _, c := range cands {
 		if p := c.Block.Path; p != "" {

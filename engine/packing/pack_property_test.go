@@ -1,4 +1,4 @@
-package engine_test
+package packing_test
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/engine/tokens"
 	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/render"
@@ -42,11 +43,11 @@ var pkKinds = [...]index.Kind{index.KindFunction, index.KindMethod, index.KindTy
 	index.KindWindow, index.KindHunk, index.KindCommit, index.KindNote, index.KindDiagnostic}
 
 // pkRandCase builds random candidates and a request from r.
-func pkRandCase(r *rand.Rand, counters []engine.Counter) ([]engine.Candidate, engine.PackRequest) {
+func pkRandCase(r *rand.Rand, counters []engine.Counter) ([]engine.Candidate, packing.PackRequest) {
 	counter := counters[r.IntN(len(counters))]
 	n := r.IntN(25)
 	cands := make([]engine.Candidate, n)
-	req := engine.PackRequest{Query: pkRandText(r, 1), Pins: map[string]bool{}, Drops: map[string]bool{},
+	req := packing.PackRequest{Query: pkRandText(r, 1), Pins: map[string]bool{}, Drops: map[string]bool{},
 		Levels: map[string]engine.Level{}, Disabled: map[engine.Source]bool{}, Counter: counter}
 	for i := range cands {
 		lines := 1 + r.IntN(60)
@@ -85,19 +86,19 @@ func pkRandCase(r *rand.Rand, counters []engine.Counter) ([]engine.Candidate, en
 		req.Warnings = []string{"commits: deadline exceeded after 500ms", pkLinePool[r.IntN(len(pkLinePool))]}
 	}
 	req.Budget = []int{0, 5, 40, 120, 300, 800, 2000, 6000}[r.IntN(8)] + r.IntN(100)
-	req.Reserves = engine.Reserves{Completion: r.IntN(3) * 20}
+	req.Reserves = packing.Reserves{Completion: r.IntN(3) * 20}
 	formats := render.Formats()
 	req.Formatter, _ = render.New(formats[r.IntN(len(formats))])
 	return cands, req
 }
 
 // pkCheck asserts the packer's invariants for one case.
-func pkCheck(t *testing.T, cands []engine.Candidate, req engine.PackRequest) {
+func pkCheck(t *testing.T, cands []engine.Candidate, req packing.PackRequest) {
 	t.Helper()
-	p, err := engine.Assemble(cands, req)
+	p, err := packing.Assemble(cands, req)
 	if err != nil {
-		var be *engine.BudgetError
-		if !errors.Is(err, engine.ErrBudgetTooSmall) || !errors.As(err, &be) || be.Minimum <= req.Budget {
+		var be *packing.BudgetError
+		if !errors.Is(err, packing.ErrBudgetTooSmall) || !errors.As(err, &be) || be.Minimum <= req.Budget {
 			t.Fatalf("budget %d: unexpected error %v", req.Budget, err)
 		}
 		return
@@ -108,9 +109,9 @@ func pkCheck(t *testing.T, cands []engine.Candidate, req engine.PackRequest) {
 		t.Fatalf("%s: %d tokens rendered, budget %d (available %d)", req.Formatter.Name(), n, req.Budget, p.Available)
 	}
 	cached := req
-	cached.Cache = engine.NewPackCache()
+	cached.Cache = packing.NewPackCache()
 	for range 2 { // a cold and a warm cache: neither changes the output
-		p2, _ := engine.Assemble(cands, cached)
+		p2, _ := packing.Assemble(cands, cached)
 		if out2 := req.Formatter.Render(p2); out2 != out {
 			t.Fatalf("%s: same input, different output", req.Formatter.Name())
 		}
@@ -130,7 +131,7 @@ var pkOmittedRE = regexp.MustCompile(`omitted \(([^()]*):(\d+)-(\d+)\)`)
 
 // pkCheckShown: the lines an item shows and those its note omits never
 // overlap, stay inside the block, and omit none of its anchors.
-func pkCheckShown(t *testing.T, it engine.Item) {
+func pkCheckShown(t *testing.T, it packing.Item) {
 	t.Helper()
 	shown := map[int]bool{}
 	for _, r := range it.Shown {
@@ -154,7 +155,7 @@ func pkCheckShown(t *testing.T, it engine.Item) {
 
 // pkCheckPins: every pin that is not dropped, off or a duplicate is packed,
 // or a warning says why not (unless not even that fits).
-func pkCheckPins(t *testing.T, p *engine.Pack, req engine.PackRequest, in map[string]bool) {
+func pkCheckPins(t *testing.T, p *packing.Pack, req packing.PackRequest, in map[string]bool) {
 	t.Helper()
 	reason := map[string]string{}
 	for _, l := range p.LeftOut {
@@ -220,8 +221,8 @@ func TestPackBudgetZeroNamesMinimum(t *testing.T) {
 	counter, _ := tokens.New("o200k")
 	for _, name := range render.Formats() {
 		f, _ := render.New(name)
-		_, err := engine.Assemble(nil, engine.PackRequest{Budget: 0, Counter: counter, Formatter: f})
-		if !errors.Is(err, engine.ErrBudgetTooSmall) || !strings.Contains(err.Error(), "budget 0 is below the ") ||
+		_, err := packing.Assemble(nil, packing.PackRequest{Budget: 0, Counter: counter, Formatter: f})
+		if !errors.Is(err, packing.ErrBudgetTooSmall) || !strings.Contains(err.Error(), "budget 0 is below the ") ||
 			!strings.HasSuffix(err.Error(), "-token minimum for "+name) {
 			t.Errorf("%s: %v", name, err)
 		}

@@ -1,4 +1,4 @@
-package engine_test
+package packing_test
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/render"
 )
 
@@ -23,7 +24,7 @@ func TestPackCacheAcrossCuration(t *testing.T) {
 	for round := range 20 {
 		cands, base := pkRandCase(r, counters)
 		base.Formatter = f
-		cache := engine.NewPackCache()
+		cache := packing.NewPackCache()
 		for step := range 12 {
 			req := base
 			req.Budget = 200 + r.IntN(6000)
@@ -38,9 +39,9 @@ func TestPackCacheAcrossCuration(t *testing.T) {
 					req.Levels[c.ID] = engine.Level(r.IntN(5))
 				}
 			}
-			want, werr := engine.Assemble(cands, req)
+			want, werr := packing.Assemble(cands, req)
 			req.Cache = cache
-			got, gerr := engine.Assemble(cands, req)
+			got, gerr := packing.Assemble(cands, req)
 			if (werr == nil) != (gerr == nil) {
 				t.Fatalf("round %d step %d: error %v with cache, %v without", round, step, gerr, werr)
 			}

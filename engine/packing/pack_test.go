@@ -1,4 +1,4 @@
-package engine
+package packing
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/index"
 )
 
@@ -24,7 +25,7 @@ type pkFormat struct{}
 func (pkFormat) Name() string { return "fake" }
 func (f pkFormat) Render(p *Pack) string {
 	var sb strings.Builder
-	var last Source
+	var last engine.Source
 	for _, it := range p.Items {
 		if it.Source != last {
 			sb.WriteString(f.RenderGroup(it.Source))
@@ -35,10 +36,10 @@ func (f pkFormat) Render(p *Pack) string {
 	fmt.Fprintf(&sb, "%d blocks, %d of %d tokens, %d out\n", len(p.Items), p.TokenCount, p.Available, len(p.LeftOut))
 	return sb.String()
 }
-func (pkFormat) RenderGroup(s Source) string { return "[" + string(s) + "]\n" }
+func (pkFormat) RenderGroup(s engine.Source) string { return "[" + string(s) + "]\n" }
 func (pkFormat) RenderItem(it Item) string {
 	s := "# " + it.ID + " " + it.Level.String() + "\n"
-	if it.Level != LevelReference {
+	if it.Level != engine.LevelReference {
 		s += it.Body
 	}
 	return s
@@ -51,19 +52,19 @@ type pkWhole struct{}
 func (pkWhole) Name() string          { return "whole" }
 func (pkWhole) Render(p *Pack) string { return pkFormat{}.Render(p) }
 
-func pkCode(id string, score float64, nLines int) Candidate {
-	c := pkCand(id, SourceCode, id+".go", 1, nLines, score, pkLines(nLines, "\tline of "+id))
+func pkCode(id string, score float64, nLines int) engine.Candidate {
+	c := pkCand(id, engine.SourceCode, id+".go", 1, nLines, score, pkLines(nLines, "\tline of "+id))
 	c.Block.Signature = "func " + id + "()"
 	c.Text = "func " + id + "() {\n" + c.Text
 	return c
 }
 
-func pkSet() []Candidate {
-	return []Candidate{
+func pkSet() []engine.Candidate {
+	return []engine.Candidate{
 		pkCode("alpha", 5, 40), pkCode("beta", 4, 10), pkCode("gamma", 3, 200), pkCode("delta", 2, 5),
-		pkCand("readme", SourceDocs, "README.md", 1, 30, 2.5, pkWords(120, "doc")),
-		{ID: "n1", Source: SourceNotes, Score: 1, Text: "prefer small functions\n", Block: index.Block{Kind: index.KindNote, Name: "style"}},
-		pkCand("hunk", SourceChanges, "x.go", 3, 9, 1.5, "+added\n-removed\n"),
+		pkCand("readme", engine.SourceDocs, "README.md", 1, 30, 2.5, pkWords(120, "doc")),
+		{ID: "n1", Source: engine.SourceNotes, Score: 1, Text: "prefer small functions\n", Block: index.Block{Kind: index.KindNote, Name: "style"}},
+		pkCand("hunk", engine.SourceChanges, "x.go", 3, 9, 1.5, "+added\n-removed\n"),
 	}
 }
 
@@ -142,8 +143,8 @@ func TestAssembleCuration(t *testing.T) {
 	req := pkRequest(260)
 	req.Pins = map[string]bool{"gamma": true, "delta": true}
 	req.Drops = map[string]bool{"alpha": true, "delta": true}
-	req.Disabled = map[Source]bool{SourceDocs: true}
-	req.Levels = map[string]Level{"beta": LevelSignature}
+	req.Disabled = map[engine.Source]bool{engine.SourceDocs: true}
+	req.Levels = map[string]engine.Level{"beta": engine.LevelSignature}
 	p, err := Assemble(pkSet(), req)
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +159,7 @@ func TestAssembleCuration(t *testing.T) {
 	if _, ok := in["delta"]; ok {
 		t.Error("pinned and dropped delta packed: drops win")
 	}
-	if it := in["beta"]; it.Level != LevelSignature {
+	if it := in["beta"]; it.Level != engine.LevelSignature {
 		t.Errorf("beta at %v, want the override signature", it.Level)
 	}
 	reasons := map[string]string{}
@@ -186,7 +187,7 @@ func TestAssemblePinsDegradeThenWarn(t *testing.T) {
 			}
 			continue
 		}
-		if it.Level == LevelFull || it.Note == "" {
+		if it.Level == engine.LevelFull || it.Note == "" {
 			t.Errorf("pin %s not degraded with a note: %v %q", id, it.Level, it.Note)
 		}
 	}
@@ -205,19 +206,19 @@ func TestAssembleKeepAndCap(t *testing.T) {
 	if _, ok := in["lowkeep"]; !ok {
 		t.Error("keep block left out")
 	}
-	if g, ok := in["gamma"]; !ok || g.Level == LevelFull || g.Tokens > int(float64(p.Available)*blockShare)+headerEstimate {
+	if g, ok := in["gamma"]; !ok || g.Level == engine.LevelFull || g.Tokens > int(float64(p.Available)*blockShare)+headerEstimate {
 		t.Errorf("gamma (200 lines) not degraded under the cap: %+v %d tokens of %d", g.Level, g.Tokens, p.Available)
 	}
 }
 
 func TestAssembleOrderAndTies(t *testing.T) {
-	cands := []Candidate{
-		pkCand("z", SourceCode, "b.go", 5, 6, 1, "z\n"),
-		pkCand("y", SourceCode, "a.go", 9, 10, 1, "y\n"),
-		pkCand("x", SourceCode, "a.go", 1, 2, 1, "x\n"),
-		pkCand("top", SourceCode, "c.go", 1, 2, 9, "t\n"),
-		pkCand("d", SourceDiagnostics, "d.go", 1, 1, 0.1, "err\n"),
-		pkCand("doc", SourceDocs, "r.md", 1, 2, 5, "doc\n"),
+	cands := []engine.Candidate{
+		pkCand("z", engine.SourceCode, "b.go", 5, 6, 1, "z\n"),
+		pkCand("y", engine.SourceCode, "a.go", 9, 10, 1, "y\n"),
+		pkCand("x", engine.SourceCode, "a.go", 1, 2, 1, "x\n"),
+		pkCand("top", engine.SourceCode, "c.go", 1, 2, 9, "t\n"),
+		pkCand("d", engine.SourceDiagnostics, "d.go", 1, 1, 0.1, "err\n"),
+		pkCand("doc", engine.SourceDocs, "r.md", 1, 2, 5, "doc\n"),
 	}
 	p, err := Assemble(cands, pkRequest(1000))
 	if err != nil {
@@ -232,7 +233,7 @@ func TestAssembleOrderAndTies(t *testing.T) {
 		t.Errorf("order %v, want %s", got, want)
 	}
 	req := pkRequest(1000)
-	req.Order = []Source{SourceDocs, SourceCode}
+	req.Order = []engine.Source{engine.SourceDocs, engine.SourceCode}
 	p, _ = Assemble(cands, req)
 	if p.Items[0].ID != "doc" || p.Items[len(p.Items)-1].ID != "d" {
 		t.Errorf("custom order not followed: first %s last %s", p.Items[0].ID, p.Items[len(p.Items)-1].ID)
@@ -240,7 +241,7 @@ func TestAssembleOrderAndTies(t *testing.T) {
 }
 
 func TestAssembleDuplicatesLeftOut(t *testing.T) {
-	cands := []Candidate{pkCand("a", SourceCode, "f.go", 1, 9, 2, "a\n"), pkCand("b", SourceCode, "f.go", 1, 9, 1, "b\n")}
+	cands := []engine.Candidate{pkCand("a", engine.SourceCode, "f.go", 1, 9, 2, "a\n"), pkCand("b", engine.SourceCode, "f.go", 1, 9, 1, "b\n")}
 	p, err := Assemble(cands, pkRequest(500))
 	if err != nil {
 		t.Fatal(err)
@@ -263,7 +264,7 @@ func TestAssembleDeterministic(t *testing.T) {
 	}
 	want := pkFormat{}.Render(first)
 	for range 5 {
-		sh := append([]Candidate(nil), cands...)
+		sh := append([]engine.Candidate(nil), cands...)
 		r.Shuffle(len(sh), func(i, j int) { sh[i], sh[j] = sh[j], sh[i] })
 		p, _ := Assemble(sh, req)
 		if got := (pkFormat{}).Render(p); got != want {

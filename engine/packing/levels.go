@@ -1,11 +1,11 @@
-package engine
+package packing
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/index"
 )
 
@@ -31,52 +31,9 @@ func EstimateTokens(text string, prose bool) int {
 	return int(float64(len(text))/r + 0.999)
 }
 
-var levelNames = [...]string{"full", "focus", "head", "signature", "bookend", "reference"}
-
-// String returns the level's name: full, focus, head, signature, bookend,
-// reference.
-func (l Level) String() string {
-	if l < LevelFull || int(l) >= len(levelNames) {
-		return "level(" + strconv.Itoa(int(l)) + ")"
-	}
-	return levelNames[l]
-}
-
-// MarshalText makes levels readable in JSON and TOML.
-func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
-
-// UnmarshalText parses a level name.
-func (l *Level) UnmarshalText(b []byte) error {
-	v, err := ParseLevel(string(b))
-	if err == nil {
-		*l = v
-	}
-	return err
-}
-
-// ParseLevel parses a level name ("full", "focus", "head", "signature",
-// "bookend", "reference"; "sig" and "ref" too).
-func ParseLevel(s string) (Level, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "full", "":
-		return LevelFull, nil
-	case "focus":
-		return LevelFocus, nil
-	case "head":
-		return LevelHead, nil
-	case "signature", "sig":
-		return LevelSignature, nil
-	case "bookend":
-		return LevelBookend, nil
-	case "reference", "ref":
-		return LevelReference, nil
-	}
-	return LevelFull, fmt.Errorf("engine: unknown level %q", s)
-}
-
 // Location is a candidate's "path:start-end" (or "path:line", "path", or
 // its ID when it has no path).
-func Location(c Candidate) string {
+func Location(c engine.Candidate) string {
 	b := c.Block
 	switch {
 	case b.Path == "":
@@ -91,7 +48,7 @@ func Location(c Candidate) string {
 
 // ReferenceLine is the one line a block is reduced to at LevelReference:
 // kind, name and location.
-func ReferenceLine(c Candidate) string {
+func ReferenceLine(c engine.Candidate) string {
 	name := c.Block.QualName
 	if name == "" {
 		name = c.Block.Name
@@ -114,7 +71,7 @@ func ReferenceLine(c Candidate) string {
 // are never cut: a level keeps whole lines, marks each omitted gap, and
 // keeps c.Anchors. When a level would keep every line anyway, the full text
 // is returned.
-func RenderBody(c Candidate, lv Level, headTokens int) (body, note string) {
+func RenderBody(c engine.Candidate, lv engine.Level, headTokens int) (body, note string) {
 	li := newLineInfo(c, nil, nil, c.Anchors)
 	body, note, _ = renderLevel(c, li, lv, li.levelSpans(lv, headTokens, -1))
 	return body, note
@@ -123,15 +80,15 @@ func RenderBody(c Candidate, lv Level, headTokens int) (body, note string) {
 // renderLevel renders c at level lv keeping spans of its lines (li), and
 // returns the body, the note (every omission marker, "; "-joined) and the
 // file lines shown (nil when the text has no file coordinates).
-func renderLevel(c Candidate, li *lineInfo, lv Level, spans []span) (body, note string, shown [][2]int) {
-	if len(li.lines) == 0 || lv == LevelReference {
+func renderLevel(c engine.Candidate, li *lineInfo, lv engine.Level, spans []span) (body, note string, shown [][2]int) {
+	if len(li.lines) == 0 || lv == engine.LevelReference {
 		if li.fileLines {
 			shown = [][2]int{}
 		}
 		return ReferenceLine(c) + "\n", "reference only (" + Location(c) + ")", shown
 	}
 	n := len(li.lines)
-	if lv == LevelFull || keepsAll(spans, n) {
+	if lv == engine.LevelFull || keepsAll(spans, n) {
 		spans = []span{{0, n}}
 	}
 	var b strings.Builder
@@ -162,7 +119,7 @@ func renderLevel(c Candidate, li *lineInfo, lv Level, spans []span) (body, note 
 // omissionMarker is "… N lines omitted (path:a-b)", the lines in file
 // coordinates when the text is the block's lines of the file (fileLines),
 // else "(of path:start-end)" (a hunk or a commit has lines of its own).
-func omissionMarker(c Candidate, fileLines bool, skip, omitted int) string {
+func omissionMarker(c engine.Candidate, fileLines bool, skip, omitted int) string {
 	unit := " lines"
 	if omitted == 1 {
 		unit = " line"
@@ -181,7 +138,7 @@ func omissionMarker(c Candidate, fileLines bool, skip, omitted int) string {
 // textIsBlockLines reports whether c.Text is exactly the lines
 // StartLine..EndLine of c's file, so that its line i is file line
 // StartLine+i.
-func textIsBlockLines(c Candidate) bool {
+func textIsBlockLines(c engine.Candidate) bool {
 	b := c.Block
 	if b.Path == "" || b.StartLine <= 0 {
 		return false
@@ -196,7 +153,7 @@ func textIsBlockLines(c Candidate) bool {
 // signatureEnd is how many leading lines hold the doc comment and the
 // signature: up to the line holding the signature's last line, or the
 // first line when the block has no signature or it is not found.
-func signatureEnd(c Candidate, text string) int {
+func signatureEnd(c engine.Candidate, text string) int {
 	sig := strings.TrimSpace(c.Block.Signature)
 	if sig == "" {
 		return 1
@@ -231,17 +188,17 @@ const (
 	weightReference = 0.05
 )
 
-func levelWeight(l Level) float64 {
+func levelWeight(l engine.Level) float64 {
 	switch l {
-	case LevelFull:
+	case engine.LevelFull:
 		return weightFull
-	case LevelFocus:
+	case engine.LevelFocus:
 		return weightFocus
-	case LevelHead:
+	case engine.LevelHead:
 		return weightHead
-	case LevelSignature:
+	case engine.LevelSignature:
 		return weightSignature
-	case LevelBookend:
+	case engine.LevelBookend:
 		return weightBookend
 	}
 	return weightReference
@@ -264,16 +221,16 @@ type levelPlan struct {
 // the level is worth). cap >= 0 leaves out every level but the
 // reference line that is estimated above it, and sizes the head and focus
 // levels to it.
-func levelOptions(c Candidate, li *lineInfo, ceiling Level, cap int, base float64) []levelOption {
+func levelOptions(c engine.Candidate, li *lineInfo, ceiling engine.Level, cap int, base float64) []levelOption {
 	plans, head := levelPlans(c, li, cap)
-	opts := make([]levelOption, 0, LevelReference-ceiling+1)
+	opts := make([]levelOption, 0, engine.LevelReference-ceiling+1)
 	top := plans[ceiling].worth
-	for lv := ceiling; lv <= LevelReference; lv++ {
+	for lv := ceiling; lv <= engine.LevelReference; lv++ {
 		pl := plans[lv]
-		if lv != ceiling && lv != LevelReference && !offered(c, li, lv, plans) {
+		if lv != ceiling && lv != engine.LevelReference && !offered(c, li, lv, plans) {
 			continue
 		}
-		if cap >= 0 && lv != LevelReference && pl.est > cap {
+		if cap >= 0 && lv != engine.LevelReference && pl.est > cap {
 			continue
 		}
 		worth := pl.worth
@@ -289,18 +246,18 @@ func levelOptions(c Candidate, li *lineInfo, ceiling Level, cap int, base float6
 // offered reports whether level lv (below the ceiling) is worth offering:
 // head needs an allowance, signature a signature, focus a matching line or
 // an anchor and to differ from the signature level.
-func offered(c Candidate, li *lineInfo, lv Level, plans [LevelReference + 1]levelPlan) bool {
+func offered(c engine.Candidate, li *lineInfo, lv engine.Level, plans [engine.LevelReference + 1]levelPlan) bool {
 	if len(li.lines) == 0 {
 		return false // an empty text is a reference line at every level
 	}
 	switch lv {
-	case LevelFocus:
+	case engine.LevelFocus:
 		return focusLevelOn && (li.matched > 0 || len(li.anchors) > 0) &&
-			!slices.Equal(plans[LevelFocus].spans, plans[LevelSignature].spans) &&
-			!keepsAll(plans[LevelFocus].spans, len(li.lines))
-	case LevelHead:
-		return plans[LevelHead].est > 0
-	case LevelSignature:
+			!slices.Equal(plans[engine.LevelFocus].spans, plans[engine.LevelSignature].spans) &&
+			!keepsAll(plans[engine.LevelFocus].spans, len(li.lines))
+	case engine.LevelHead:
+		return plans[engine.LevelHead].est > 0
+	case engine.LevelSignature:
 		// Without a signature this level is only the first line; a header's
 		// signature is its package clause alone, which tells nothing.
 		return c.Block.Signature != "" && c.Block.Kind != index.KindHeader
@@ -310,7 +267,7 @@ func offered(c Candidate, li *lineInfo, lv Level, plans [LevelReference + 1]leve
 
 // levelPlans plans c at every level, and returns the head allowance
 // under cap (cap < 0: no cap).
-func levelPlans(c Candidate, li *lineInfo, cap int) ([LevelReference + 1]levelPlan, int) {
+func levelPlans(c engine.Candidate, li *lineInfo, cap int) ([engine.LevelReference + 1]levelPlan, int) {
 	li.mu.Lock()
 	m, ok := li.plans[cap]
 	li.mu.Unlock()
@@ -329,12 +286,12 @@ func levelPlans(c Candidate, li *lineInfo, cap int) ([LevelReference + 1]levelPl
 
 // planMemo is levelPlans' result for one cap.
 type planMemo struct {
-	plans [LevelReference + 1]levelPlan
+	plans [engine.LevelReference + 1]levelPlan
 	head  int
 }
 
 // planLevels computes levelPlans.
-func planLevels(c Candidate, li *lineInfo, cap int) ([LevelReference + 1]levelPlan, int) {
+func planLevels(c engine.Candidate, li *lineInfo, cap int) ([engine.LevelReference + 1]levelPlan, int) {
 	hdr := headerEstimate + referenceEstimate(c)
 	full := li.estimate([]span{{0, len(li.lines)}})
 	head, focus := full/2, -1
@@ -343,9 +300,9 @@ func planLevels(c Candidate, li *lineInfo, cap int) ([LevelReference + 1]levelPl
 		focus = cap - hdr
 	}
 	head -= head % headQuantum
-	var plans [LevelReference + 1]levelPlan
-	plans[LevelFull] = levelPlan{spans: []span{{0, len(li.lines)}}, est: full + hdr, worth: weightFull}
-	for lv := LevelFocus; lv < LevelReference; lv++ {
+	var plans [engine.LevelReference + 1]levelPlan
+	plans[engine.LevelFull] = levelPlan{spans: []span{{0, len(li.lines)}}, est: full + hdr, worth: weightFull}
+	for lv := engine.LevelFocus; lv < engine.LevelReference; lv++ {
 		sp := li.levelSpans(lv, head, focus)
 		pl := levelPlan{spans: sp, est: li.estimate(sp) + hdr, worth: partialValue(lv, li.share(sp))}
 		if keepsAll(sp, len(li.lines)) {
@@ -354,14 +311,14 @@ func planLevels(c Candidate, li *lineInfo, cap int) ([LevelReference + 1]levelPl
 		plans[lv] = pl
 	}
 	if head <= 0 {
-		plans[LevelHead].est = 0
+		plans[engine.LevelHead].est = 0
 	}
-	plans[LevelReference] = levelPlan{est: referenceEstimate(c) + 6, worth: weightReference}
+	plans[engine.LevelReference] = levelPlan{est: referenceEstimate(c) + 6, worth: weightReference}
 	return plans, head
 }
 
 // referenceEstimate estimates ReferenceLine(c) without building it.
-func referenceEstimate(c Candidate) int {
+func referenceEstimate(c engine.Candidate) int {
 	b := c.Block
 	n := len(b.Kind) + max(len(b.QualName), len(b.Name)) + len(b.Path) + 14
 	if b.Path == "" {
@@ -370,7 +327,7 @@ func referenceEstimate(c Candidate) int {
 	return int(float64(n)/bytesPerTokenCode + 0.999)
 }
 
-func isProse(c Candidate) bool {
+func isProse(c engine.Candidate) bool {
 	switch c.Block.Lang {
 	case "markdown", "text", "rst", "asciidoc", "":
 		return true
@@ -383,7 +340,7 @@ func isProse(c Candidate) bool {
 // above, so that every line of a file has a block, but a fence that ends in
 // empty lines only costs tokens. Diffs keep theirs: a blank context line is
 // part of the hunk.
-func trimTrailingBlank(c Candidate) string {
+func trimTrailingBlank(c engine.Candidate) string {
 	if c.Block.Kind == index.KindHunk || c.Block.Kind == index.KindCommit {
 		return c.Text
 	}

@@ -1,4 +1,4 @@
-package engine
+package packing
 
 import (
 	"fmt"
@@ -7,11 +7,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/index"
 )
 
-func pkCand(id string, src Source, path string, start, end int, score float64, text string) Candidate {
-	return Candidate{ID: id, Source: src, Score: score, Text: text,
+func pkCand(id string, src engine.Source, path string, start, end int, score float64, text string) engine.Candidate {
+	return engine.Candidate{ID: id, Source: src, Score: score, Text: text,
 		Block: index.Block{Path: path, StartLine: start, EndLine: end, Kind: index.KindFunction, Name: id}}
 }
 
@@ -32,47 +33,47 @@ func TestDedup(t *testing.T) {
 	far := pkWords(200, "v")
 	tests := []struct {
 		name      string
-		in        []Candidate
+		in        []engine.Candidate
 		wantKept  []string
 		wantMerge []Merge
 	}{
 		{"same range keeps the best score",
-			[]Candidate{pkCand("a", SourceCode, "f.go", 1, 10, 1, "x"), pkCand("b", SourceCode, "f.go", 1, 10, 2, "y")},
+			[]engine.Candidate{pkCand("a", engine.SourceCode, "f.go", 1, 10, 1, "x"), pkCand("b", engine.SourceCode, "f.go", 1, 10, 2, "y")},
 			[]string{"b"}, []Merge{{Kept: "b", Dropped: "a", Why: "same range"}}},
 		{"inside: the finer stays",
-			[]Candidate{pkCand("outer", SourceCode, "f.go", 1, 50, 2, "x"), pkCand("inner", SourceCode, "f.go", 10, 20, 1.5, "y")},
+			[]engine.Candidate{pkCand("outer", engine.SourceCode, "f.go", 1, 50, 2, "x"), pkCand("inner", engine.SourceCode, "f.go", 10, 20, 1.5, "y")},
 			[]string{"inner"}, []Merge{{Kept: "inner", Dropped: "outer", Why: "contains inner"}}},
 		{"inside: a clearly better container stays",
-			[]Candidate{pkCand("outer", SourceCode, "f.go", 1, 50, 3, "x"), pkCand("inner", SourceCode, "f.go", 10, 20, 2, "y")},
+			[]engine.Candidate{pkCand("outer", engine.SourceCode, "f.go", 1, 50, 3, "x"), pkCand("inner", engine.SourceCode, "f.go", 10, 20, 2, "y")},
 			[]string{"outer"}, []Merge{{Kept: "outer", Dropped: "inner", Why: "inside outer"}}},
 		{"container below the finer block goes",
-			[]Candidate{pkCand("outer", SourceCode, "f.go", 1, 50, 1, "x"), pkCand("inner", SourceCode, "f.go", 10, 20, 2, "y")},
+			[]engine.Candidate{pkCand("outer", engine.SourceCode, "f.go", 1, 50, 1, "x"), pkCand("inner", engine.SourceCode, "f.go", 10, 20, 2, "y")},
 			[]string{"inner"}, []Merge{{Kept: "inner", Dropped: "outer", Why: "contains inner"}}},
 		{"a change hunk inside a code block",
-			[]Candidate{pkCand("fn", SourceCode, "f.go", 1, 50, 1, "x"), pkCand("hunk", SourceChanges, "f.go", 12, 14, 1, "+y")},
+			[]engine.Candidate{pkCand("fn", engine.SourceCode, "f.go", 1, 50, 1, "x"), pkCand("hunk", engine.SourceChanges, "f.go", 12, 14, 1, "+y")},
 			[]string{"hunk"}, []Merge{{Kept: "hunk", Dropped: "fn", Why: "contains hunk"}}},
 		{"other files and disjoint ranges stay",
-			[]Candidate{pkCand("a", SourceCode, "f.go", 1, 10, 1, "x"), pkCand("b", SourceCode, "g.go", 1, 10, 1, "y"), pkCand("c", SourceCode, "f.go", 11, 20, 1, "z")},
+			[]engine.Candidate{pkCand("a", engine.SourceCode, "f.go", 1, 10, 1, "x"), pkCand("b", engine.SourceCode, "g.go", 1, 10, 1, "y"), pkCand("c", engine.SourceCode, "f.go", 11, 20, 1, "z")},
 			[]string{"a", "b", "c"}, nil},
 		{"near-duplicate text",
-			[]Candidate{pkCand("a", SourceCode, "a.go", 1, 10, 1, base), pkCand("b", SourceDocs, "b.md", 1, 10, 2, near), pkCand("c", SourceCode, "c.go", 1, 10, 3, far)},
+			[]engine.Candidate{pkCand("a", engine.SourceCode, "a.go", 1, 10, 1, base), pkCand("b", engine.SourceDocs, "b.md", 1, 10, 2, near), pkCand("c", engine.SourceCode, "c.go", 1, 10, 3, far)},
 			[]string{"b", "c"}, []Merge{{Kept: "b", Dropped: "a", Why: "94% alike"}}},
 		{"a commit and the change it shows",
-			[]Candidate{
-				{ID: "commit", Source: SourceCommits, Score: 2, Text: "fix\n+x\n", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindCommit}},
-				{ID: "change", Source: SourceChanges, Score: 1, Text: "+x", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindHunk}},
+			[]engine.Candidate{
+				{ID: "commit", Source: engine.SourceCommits, Score: 2, Text: "fix\n+x\n", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindCommit}},
+				{ID: "change", Source: engine.SourceChanges, Score: 1, Text: "+x", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindHunk}},
 			},
 			[]string{"commit"}, []Merge{{Kept: "commit", Dropped: "change", Why: "shown in commit abcdef1"}}},
 		{"a better change never takes the commit's message away",
-			[]Candidate{
-				{ID: "commit", Source: SourceCommits, Score: 1, Text: "fix\n+x\n", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindCommit}},
-				{ID: "change", Source: SourceChanges, Score: 2, Text: "+x", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindHunk}},
+			[]engine.Candidate{
+				{ID: "commit", Source: engine.SourceCommits, Score: 1, Text: "fix\n+x\n", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindCommit}},
+				{ID: "change", Source: engine.SourceChanges, Score: 2, Text: "+x", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindHunk}},
 			},
 			[]string{"commit"}, []Merge{{Kept: "commit", Dropped: "change", Why: "shown in commit abcdef1"}}},
 		{"a change the commit does not show stays",
-			[]Candidate{
-				{ID: "commit", Source: SourceCommits, Score: 2, Text: "fix", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindCommit}},
-				{ID: "change", Source: SourceChanges, Score: 1, Text: "+x", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindHunk}},
+			[]engine.Candidate{
+				{ID: "commit", Source: engine.SourceCommits, Score: 2, Text: "fix", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindCommit}},
+				{ID: "change", Source: engine.SourceChanges, Score: 1, Text: "+x", Meta: map[string]string{"sha": "abcdef123456"}, Block: index.Block{Kind: index.KindHunk}},
 			},
 			[]string{"commit", "change"}, nil},
 	}
@@ -94,15 +95,15 @@ func TestDedup(t *testing.T) {
 }
 
 func TestDedupDeterministic(t *testing.T) {
-	var in []Candidate
+	var in []engine.Candidate
 	for i := range 60 {
 		text := pkWords(30+i%5, fmt.Sprintf("t%d_", i%7))
-		in = append(in, pkCand(fmt.Sprintf("c%02d", i), SourceCode, fmt.Sprintf("f%d.go", i%4), 1+i%9, 5+i%13, float64(i%6), text))
+		in = append(in, pkCand(fmt.Sprintf("c%02d", i), engine.SourceCode, fmt.Sprintf("f%d.go", i%4), 1+i%9, 5+i%13, float64(i%6), text))
 	}
 	kept, merges := Dedup(in)
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 5 {
-		sh := append([]Candidate(nil), in...)
+		sh := append([]engine.Candidate(nil), in...)
 		r.Shuffle(len(sh), func(i, j int) { sh[i], sh[j] = sh[j], sh[i] })
 		k2, m2 := Dedup(sh)
 		if !pkSameIDs(kept, k2) || !reflect.DeepEqual(merges, m2) {
@@ -111,7 +112,7 @@ func TestDedupDeterministic(t *testing.T) {
 	}
 }
 
-func pkSameIDs(a, b []Candidate) bool {
+func pkSameIDs(a, b []engine.Candidate) bool {
 	set := map[string]bool{}
 	for _, c := range a {
 		set[c.ID] = true
@@ -149,7 +150,7 @@ func TestNearDuplicates(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			kept, _ := Dedup([]Candidate{pkCand("a", SourceCode, "", 0, 0, 2, tc.a), pkCand("b", SourceDocs, "", 0, 0, 1, tc.b)})
+			kept, _ := Dedup([]engine.Candidate{pkCand("a", engine.SourceCode, "", 0, 0, 2, tc.a), pkCand("b", engine.SourceDocs, "", 0, 0, 1, tc.b)})
 			if got := len(kept) == 1; got != tc.want {
 				t.Errorf("near-duplicate = %v, want %v", got, tc.want)
 			}

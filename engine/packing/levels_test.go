@@ -1,9 +1,10 @@
-package engine
+package packing
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/index"
 )
 
@@ -17,9 +18,9 @@ func pkLines(n int, prefix string) string {
 	return sb.String()
 }
 
-func pkFuncCandidate() Candidate {
+func pkFuncCandidate() engine.Candidate {
 	text := "// Retry retries.\nfunc Retry(n int) error {\n" + pkLines(20, "\tstep") + "}\n"
-	return Candidate{ID: "pay/retry.go#Retry", Source: SourceCode, Text: text, Score: 2,
+	return engine.Candidate{ID: "pay/retry.go#Retry", Source: engine.SourceCode, Text: text, Score: 2,
 		Block: index.Block{Path: "pay/retry.go", Kind: index.KindFunction, Name: "Retry",
 			Signature: "func Retry(n int) error", StartLine: 10, EndLine: 32, Lang: "go"}}
 }
@@ -28,20 +29,20 @@ func TestRenderBody(t *testing.T) {
 	c := pkFuncCandidate()
 	tests := []struct {
 		name     string
-		level    Level
+		level    engine.Level
 		head     int
 		wantHas  []string
 		wantNot  []string
 		wantNote string
 	}{
-		{"full", LevelFull, 0, []string{"func Retry", "step", "}\n"}, []string{"omitted"}, ""},
-		{"head keeps signature and marks the rest", LevelHead, 12,
+		{"full", engine.LevelFull, 0, []string{"func Retry", "step", "}\n"}, []string{"omitted"}, ""},
+		{"head keeps signature and marks the rest", engine.LevelHead, 12,
 			[]string{"// Retry retries.\nfunc Retry(n int) error {\n", "lines omitted (pay/retry.go:"}, nil, "… "},
-		{"signature", LevelSignature, 0, []string{"// Retry retries.\nfunc Retry(n int) error {\n",
+		{"signature", engine.LevelSignature, 0, []string{"// Retry retries.\nfunc Retry(n int) error {\n",
 			"… 21 lines omitted (pay/retry.go:12-32)"}, []string{"step"}, "… 21 lines omitted (pay/retry.go:12-32)"},
-		{"bookend", LevelBookend, 0, []string{"// Retry retries.\n", "… 18 lines omitted (pay/retry.go:13-30)", "}\n"}, nil, "…"},
-		{"reference", LevelReference, 0, []string{"function Retry pay/retry.go:10-32\n"}, []string{"step"}, "reference only (pay/retry.go:10-32)"},
-		{"head larger than the block is full", LevelHead, 100000, []string{"step"}, []string{"omitted"}, ""},
+		{"bookend", engine.LevelBookend, 0, []string{"// Retry retries.\n", "… 18 lines omitted (pay/retry.go:13-30)", "}\n"}, nil, "…"},
+		{"reference", engine.LevelReference, 0, []string{"function Retry pay/retry.go:10-32\n"}, []string{"step"}, "reference only (pay/retry.go:10-32)"},
+		{"head larger than the block is full", engine.LevelHead, 100000, []string{"step"}, []string{"omitted"}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -82,17 +83,17 @@ func pkAssertWholeLines(t *testing.T, text, body string) {
 func TestRenderBodyEdgeCases(t *testing.T) {
 	tests := []struct {
 		name  string
-		c     Candidate
-		level Level
+		c     engine.Candidate
+		level engine.Level
 		want  string
 	}{
-		{"empty text falls back to reference", Candidate{ID: "x", Block: index.Block{Kind: index.KindNote, Name: "n"}}, LevelFull, "note n x\n"},
-		{"no trailing newline gets one", Candidate{ID: "x", Text: "a\nb"}, LevelFull, "a\nb\n"},
-		{"short block at bookend is whole", Candidate{ID: "x", Text: "a\nb\nc\n"}, LevelBookend, "a\nb\nc\n"},
-		{"no signature: first line", Candidate{ID: "x", Text: "a\nb\nc\n", Block: index.Block{Path: "f.txt", StartLine: 1, EndLine: 3}}, LevelSignature, "a\n… 2 lines omitted (f.txt:2-3)\n"},
-		{"one line omitted", Candidate{ID: "x", Text: "a\nb\n"}, LevelSignature, "a\n… 1 line omitted (x)\n"},
-		{"hunk lines are not file lines", Candidate{ID: "h", Text: "@@ -1,2 +1,3 @@\n a\n+b\n c\n", Block: index.Block{Path: "f.go", StartLine: 1, EndLine: 3}},
-			LevelSignature, "@@ -1,2 +1,3 @@\n… 3 lines omitted (of f.go:1-3)\n"},
+		{"empty text falls back to reference", engine.Candidate{ID: "x", Block: index.Block{Kind: index.KindNote, Name: "n"}}, engine.LevelFull, "note n x\n"},
+		{"no trailing newline gets one", engine.Candidate{ID: "x", Text: "a\nb"}, engine.LevelFull, "a\nb\n"},
+		{"short block at bookend is whole", engine.Candidate{ID: "x", Text: "a\nb\nc\n"}, engine.LevelBookend, "a\nb\nc\n"},
+		{"no signature: first line", engine.Candidate{ID: "x", Text: "a\nb\nc\n", Block: index.Block{Path: "f.txt", StartLine: 1, EndLine: 3}}, engine.LevelSignature, "a\n… 2 lines omitted (f.txt:2-3)\n"},
+		{"one line omitted", engine.Candidate{ID: "x", Text: "a\nb\n"}, engine.LevelSignature, "a\n… 1 line omitted (x)\n"},
+		{"hunk lines are not file lines", engine.Candidate{ID: "h", Text: "@@ -1,2 +1,3 @@\n a\n+b\n c\n", Block: index.Block{Path: "f.go", StartLine: 1, EndLine: 3}},
+			engine.LevelSignature, "@@ -1,2 +1,3 @@\n… 3 lines omitted (of f.go:1-3)\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -104,16 +105,16 @@ func TestRenderBodyEdgeCases(t *testing.T) {
 }
 
 func TestLevelNames(t *testing.T) {
-	for l := LevelFull; l <= LevelReference; l++ {
-		got, err := ParseLevel(l.String())
+	for l := engine.LevelFull; l <= engine.LevelReference; l++ {
+		got, err := engine.ParseLevel(l.String())
 		if err != nil || got != l {
 			t.Errorf("ParseLevel(%q) = %v, %v", l.String(), got, err)
 		}
 	}
-	if _, err := ParseLevel("most"); err == nil {
+	if _, err := engine.ParseLevel("most"); err == nil {
 		t.Error("ParseLevel(most) succeeded")
 	}
-	if s := Level(9).String(); s != "level(9)" {
+	if s := engine.Level(9).String(); s != "level(9)" {
 		t.Errorf("Level(9) = %q", s)
 	}
 }
@@ -128,15 +129,15 @@ func TestEstimateTokens(t *testing.T) {
 }
 
 func TestRenderBodyTrimsTrailingBlankLines(t *testing.T) {
-	c := Candidate{ID: "f", Text: "a\nb\nc\nd\ne\nf\ng\n\n\n", Block: index.Block{Path: "f.go", StartLine: 10, EndLine: 18, Kind: index.KindFunction}}
-	if body, _ := RenderBody(c, LevelFull, 0); body != "a\nb\nc\nd\ne\nf\ng\n" {
+	c := engine.Candidate{ID: "f", Text: "a\nb\nc\nd\ne\nf\ng\n\n\n", Block: index.Block{Path: "f.go", StartLine: 10, EndLine: 18, Kind: index.KindFunction}}
+	if body, _ := RenderBody(c, engine.LevelFull, 0); body != "a\nb\nc\nd\ne\nf\ng\n" {
 		t.Errorf("full = %q", body)
 	}
-	if body, _ := RenderBody(c, LevelBookend, 0); body != "a\nb\nc\n… 2 lines omitted (f.go:13-14)\nf\ng\n" {
+	if body, _ := RenderBody(c, engine.LevelBookend, 0); body != "a\nb\nc\n… 2 lines omitted (f.go:13-14)\nf\ng\n" {
 		t.Errorf("bookend = %q", body)
 	}
-	h := Candidate{ID: "h", Text: " a\n\n", Block: index.Block{Kind: index.KindHunk}}
-	if body, _ := RenderBody(h, LevelFull, 0); body != " a\n\n" {
+	h := engine.Candidate{ID: "h", Text: " a\n\n", Block: index.Block{Kind: index.KindHunk}}
+	if body, _ := RenderBody(h, engine.LevelFull, 0); body != " a\n\n" {
 		t.Errorf("hunk lost its blank context line: %q", body)
 	}
 }
@@ -144,11 +145,11 @@ func TestRenderBodyTrimsTrailingBlankLines(t *testing.T) {
 // TestHeaderHasNoSignatureLevel: a header block's signature is its package
 // clause, so it is never packed as "package x" and 87 omitted lines.
 func TestHeaderHasNoSignatureLevel(t *testing.T) {
-	c := pkCand("hdr", SourceCode, "engine/budget.go", 1, 40, 1, "package engine\n\n"+pkLines(38, "// the essay"))
+	c := pkCand("hdr", engine.SourceCode, "engine/budget.go", 1, 40, 1, "package engine\n\n"+pkLines(38, "// the essay"))
 	c.Block.Kind, c.Block.Signature = index.KindHeader, "package engine"
 	li := newLineInfo(c, lineMasks(newFocusQuery("budget").set, trimTrailingBlank(c)), nil, nil)
-	for _, o := range levelOptions(c, li, LevelFull, -1, c.Score) {
-		if o.level == LevelSignature {
+	for _, o := range levelOptions(c, li, engine.LevelFull, -1, c.Score) {
+		if o.level == engine.LevelSignature {
 			t.Fatalf("a header offered at signature level: %+v", o)
 		}
 	}

@@ -1,9 +1,10 @@
-package engine_test
+package packing_test
 
 import (
 	"fmt"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/engine/tokens"
 	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/render"
@@ -17,13 +18,13 @@ func ExampleAssemble() {
 	}}
 	counter, _ := tokens.New("o200k")
 	md, _ := render.New("md")
-	p, err := engine.Assemble(cands, engine.PackRequest{Budget: 200, Counter: counter, Formatter: md})
+	p, err := packing.Assemble(cands, packing.PackRequest{Budget: 200, Counter: counter, Formatter: md})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Print(md.Render(p))
-	_, err = engine.Assemble(cands, engine.PackRequest{Budget: 10, Counter: counter, Formatter: md})
+	_, err = packing.Assemble(cands, packing.PackRequest{Budget: 10, Counter: counter, Formatter: md})
 	fmt.Println(err)
 	// Output:
 	// ## code

@@ -1,4 +1,4 @@
-package engine
+package packing
 
 import (
 	"cmp"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/index"
 )
 
@@ -38,7 +39,7 @@ const (
 // alike by shingles; or when one is a commit and the other a change or hunk
 // carrying the same "sha". Kept candidates keep their input order. The
 // result depends only on the input, never on map order.
-func Dedup(cands []Candidate) ([]Candidate, []Merge) {
+func Dedup(cands []engine.Candidate) ([]engine.Candidate, []Merge) {
 	return dedup(cands, nil, nil)
 }
 
@@ -49,7 +50,7 @@ func Dedup(cands []Candidate) ([]Candidate, []Merge) {
 // and which of them are preferred): a re-pack after a budget, level or
 // drop change finds it, so near-duplicate detection, the costliest stage,
 // runs once per retrieval and pin set.
-func dedup(cands []Candidate, prefer func(Candidate) bool, cache *PackCache) ([]Candidate, []Merge) {
+func dedup(cands []engine.Candidate, prefer func(engine.Candidate) bool, cache *PackCache) ([]engine.Candidate, []Merge) {
 	key, ok := cache.dedupKey(cands, prefer)
 	alive, merges, hit := cache.lookupDedup(key, ok, len(cands))
 	if !hit {
@@ -62,7 +63,7 @@ func dedup(cands []Candidate, prefer func(Candidate) bool, cache *PackCache) ([]
 		cache.storeDedup(key, ok, alive, merges)
 	}
 	united := unitedBlocks(cands, merges)
-	kept := make([]Candidate, 0, len(cands))
+	kept := make([]engine.Candidate, 0, len(cands))
 	for i, c := range cands {
 		if alive[i] {
 			if u, ok := united[c.ID]; ok {
@@ -75,8 +76,8 @@ func dedup(cands []Candidate, prefer func(Candidate) bool, cache *PackCache) ([]
 }
 
 type deduper struct {
-	cands  []Candidate
-	prefer func(Candidate) bool
+	cands  []engine.Candidate
+	prefer func(engine.Candidate) bool
 	order  []int // indexes by rank: score desc, then ID
 	alive  []bool
 	byPath map[string][]int
@@ -91,7 +92,7 @@ type deduper struct {
 	cache    *PackCache
 }
 
-func newDeduper(cands []Candidate, prefer func(Candidate) bool) *deduper {
+func newDeduper(cands []engine.Candidate, prefer func(engine.Candidate) bool) *deduper {
 	d := &deduper{
 		cands: cands, prefer: prefer, alive: make([]bool, len(cands)),
 		byPath: map[string][]int{}, sig: make([]textSig, len(cands)),
@@ -186,14 +187,14 @@ func (d *deduper) byRange(i int) (int, string) {
 // or text. A diagnostic or a note carries its own message beside the code it
 // quotes, so it is only ever folded into another of its kind: merged into
 // the code block it points at, the message would be lost.
-func comparable(a, b Candidate) bool {
+func comparable(a, b engine.Candidate) bool {
 	if ownsMessage(a) || ownsMessage(b) {
 		return a.Block.Kind == b.Block.Kind
 	}
 	return true
 }
 
-func ownsMessage(c Candidate) bool {
+func ownsMessage(c engine.Candidate) bool {
 	return c.Block.Kind == index.KindDiagnostic || c.Block.Kind == index.KindNote
 }
 
@@ -487,7 +488,7 @@ const whyUnited = "united with "
 // is not.
 func (d *deduper) unitable(fn, h int) bool {
 	f, c := d.cands[fn], d.cands[h]
-	if f.Source == SourceChanges || c.Source != SourceChanges || f.Block.Kind == index.KindHunk ||
+	if f.Source == engine.SourceChanges || c.Source != engine.SourceChanges || f.Block.Kind == index.KindHunk ||
 		ownsMessage(f) || d.absorbed[fn] || d.preferred(h) && !d.preferred(fn) {
 		return false
 	}
@@ -498,8 +499,8 @@ func (d *deduper) unitable(fn, h int) bool {
 // unitedBlocks rebuilds, from the merges, the blocks that absorbed a
 // change hunk: keyed by the kept block's ID. (It runs after the memoized
 // dedup, so a cached result unites the same way.)
-func unitedBlocks(cands []Candidate, merges []Merge) map[string]Candidate {
-	var out map[string]Candidate
+func unitedBlocks(cands []engine.Candidate, merges []Merge) map[string]engine.Candidate {
+	var out map[string]engine.Candidate
 	byID := map[string]int{}
 	for _, m := range merges {
 		if !strings.HasPrefix(m.Why, whyUnited) {
@@ -509,7 +510,7 @@ func unitedBlocks(cands []Candidate, merges []Merge) map[string]Candidate {
 			for i, c := range cands {
 				byID[c.ID] = i
 			}
-			out = map[string]Candidate{}
+			out = map[string]engine.Candidate{}
 		}
 		fi, ok1 := byID[m.Kept]
 		hi, ok2 := byID[m.Dropped]
@@ -531,7 +532,7 @@ func unitedBlocks(cands []Candidate, merges []Merge) map[string]Candidate {
 // the hunk's added and removed lines in place. It keeps fn's identity
 // (ID, kind, name, source) and takes the better score, the change's
 // status and sha, and its reason beside fn's.
-func unite(fn, h Candidate) (Candidate, bool) {
+func unite(fn, h engine.Candidate) (engine.Candidate, bool) {
 	text, ok := uniteText(fn, h)
 	if !ok {
 		return fn, false
@@ -559,7 +560,7 @@ func unite(fn, h Candidate) (Candidate, bool) {
 // uniteText lays the one hunk of h over fn's text. It refuses (false)
 // when h is not a single clean hunk, or when its context and added lines
 // are not fn's lines at those places (a stale or cut hunk).
-func uniteText(fn, h Candidate) (string, bool) {
+func uniteText(fn, h engine.Candidate) (string, bool) {
 	hs, body, ok := singleHunk(h.Text)
 	if !ok || fn.Text == "" {
 		return "", false

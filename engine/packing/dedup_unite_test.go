@@ -1,9 +1,10 @@
-package engine
+package packing
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/index"
 )
 
@@ -32,14 +33,14 @@ const uniteHunk = `@@ -21,6 +21,7 @@ func RefreshOAuthToken(t *Token) error {
  }
 `
 
-func uniteCands(fnScore, hunkScore float64) []Candidate {
-	fn := Candidate{ID: "auth/oauth.go#RefreshOAuthToken", Source: SourceCode, Score: fnScore, Text: uniteFn,
+func uniteCands(fnScore, hunkScore float64) []engine.Candidate {
+	fn := engine.Candidate{ID: "auth/oauth.go#RefreshOAuthToken", Source: engine.SourceCode, Score: fnScore, Text: uniteFn,
 		Reason: "name matches refresh",
 		Block:  index.Block{Path: "auth/oauth.go", StartLine: 18, EndLine: 27, Kind: index.KindFunction, Name: "RefreshOAuthToken", Lang: "go"}}
-	h := Candidate{ID: "changes:unstaged:auth/oauth.go:21", Source: SourceChanges, Score: hunkScore, Text: uniteHunk,
+	h := engine.Candidate{ID: "changes:unstaged:auth/oauth.go:21", Source: engine.SourceChanges, Score: hunkScore, Text: uniteHunk,
 		Reason: "changed 2 min ago", Meta: map[string]string{"status": "unstaged"},
 		Block: index.Block{Path: "auth/oauth.go", StartLine: 21, EndLine: 27, Kind: index.KindHunk, Name: "RefreshOAuthToken", Lang: "diff"}}
-	return []Candidate{fn, h}
+	return []engine.Candidate{fn, h}
 }
 
 // TestDedupUnitesAHunkWithItsFunction: neither the function (its

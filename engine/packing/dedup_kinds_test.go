@@ -1,8 +1,9 @@
-package engine
+package packing
 
 import (
 	"testing"
 
+	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/index"
 )
 
@@ -10,16 +11,16 @@ import (
 // block is never folded into it, in either direction, while two code blocks
 // with the same range still are.
 func TestDedupKeepsMessages(t *testing.T) {
-	code := Candidate{ID: "a.go#f", Source: SourceCode, Score: 1, Text: "func f() {\n\treturn g()\n}\n",
+	code := engine.Candidate{ID: "a.go#f", Source: engine.SourceCode, Score: 1, Text: "func f() {\n\treturn g()\n}\n",
 		Block: index.Block{Path: "a.go", Kind: index.KindFunction, StartLine: 10, EndLine: 30}}
-	diag := Candidate{ID: "diag:a.go:12", Source: SourceDiagnostics, Score: 0.5, Text: code.Text,
+	diag := engine.Candidate{ID: "diag:a.go:12", Source: engine.SourceDiagnostics, Score: 0.5, Text: code.Text,
 		Block: index.Block{Path: "a.go", Kind: index.KindDiagnostic, StartLine: 12, EndLine: 12}}
-	note := Candidate{ID: "note:1", Source: SourceNotes, Score: 0.2, Text: code.Text,
+	note := engine.Candidate{ID: "note:1", Source: engine.SourceNotes, Score: 0.2, Text: code.Text,
 		Block: index.Block{Path: "a.go", Kind: index.KindNote, StartLine: 10, EndLine: 30}}
 	twin := code
-	twin.ID, twin.Source, twin.Score = "changes:a.go:10", SourceChanges, 0.4
+	twin.ID, twin.Source, twin.Score = "changes:a.go:10", engine.SourceChanges, 0.4
 
-	kept, merges := Dedup([]Candidate{code, diag, note, twin})
+	kept, merges := Dedup([]engine.Candidate{code, diag, note, twin})
 	ids := map[string]bool{}
 	for _, c := range kept {
 		ids[c.ID] = true

@@ -1,4 +1,4 @@
-package engine_test
+package packing_test
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/loupe-dev/loupe/engine"
+	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/engine/tokens"
 	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/render"
@@ -58,15 +59,15 @@ func BenchmarkAssemble(b *testing.B) {
 			cands := pkBenchCandidates(n)
 			counter, _ := tokens.New("o200k")
 			f, _ := render.New("md")
-			req := engine.PackRequest{Query: "bench", Budget: 8000, Counter: counter, Formatter: f, Cache: engine.NewPackCache()}
-			if _, err := engine.Assemble(cands, req); err != nil {
+			req := packing.PackRequest{Query: "bench", Budget: 8000, Counter: counter, Formatter: f, Cache: packing.NewPackCache()}
+			if _, err := packing.Assemble(cands, req); err != nil {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
 			cpu := pkCPUTimer(b)
 			for i := 0; b.Loop(); i++ {
 				req.Pins = map[string]bool{cands[i%n].ID: true}
-				p, err := engine.Assemble(cands, req)
+				p, err := packing.Assemble(cands, req)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -82,7 +83,7 @@ func BenchmarkDedup(b *testing.B) {
 	b.ReportAllocs()
 	cpu := pkCPUTimer(b)
 	for b.Loop() {
-		engine.Dedup(cands)
+		packing.Dedup(cands)
 	}
 	cpu()
 }
@@ -118,15 +119,15 @@ func BenchmarkRepackBudget(b *testing.B) {
 			cands := pkBenchCandidates(500)
 			counter, _ := tokens.New("o200k")
 			f, _ := render.New("md")
-			req := engine.PackRequest{Query: q.text, Budget: 8000, Counter: counter, Formatter: f, Cache: engine.NewPackCache()}
-			if _, err := engine.Assemble(cands, req); err != nil {
+			req := packing.PackRequest{Query: q.text, Budget: 8000, Counter: counter, Formatter: f, Cache: packing.NewPackCache()}
+			if _, err := packing.Assemble(cands, req); err != nil {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
 			cpu := pkCPUTimer(b)
 			for i := 0; b.Loop(); i++ {
 				req.Budget = 4000 + 1000*(i%8)
-				p, err := engine.Assemble(cands, req)
+				p, err := packing.Assemble(cands, req)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -1,4 +1,4 @@
-package engine
+package packing
 
 // # The budget solver
 //
@@ -71,6 +71,8 @@ package engine
 
 import (
 	"slices"
+
+	"github.com/loupe-dev/loupe/engine"
 )
 
 // minScore stands in for zero or negative scores so that every block has
@@ -88,7 +90,7 @@ const headerEstimate = 16
 
 // levelOption is one level a candidate may be packed at.
 type levelOption struct {
-	level Level
+	level engine.Level
 	head  int    // head allowance (estimated tokens), LevelHead only
 	spans []span // the lines kept
 	est   int
@@ -103,7 +105,7 @@ type levelOption struct {
 type packChoice struct {
 	opts    []levelOption // richest first; the last is the cheapest
 	cur     int           // index into opts, -1: not packed
-	ceiling Level         // the richest level offered
+	ceiling engine.Level  // the richest level offered
 	pinned  bool
 	keep    bool
 	fixed   bool          // a person chose the level: no cap
@@ -152,9 +154,9 @@ func (p *packer) remove(i int) {
 // again. It also returns each source's fair share (what its weight gave it
 // when it was satisfied, or its final share), the basis of the block cap.
 // Sources are taken in the order given, so rounding is stable.
-func shareOut(total int, srcs []Source, weights map[Source]float64, demand map[Source]int) (share, fair map[Source]int) {
-	share = make(map[Source]int, len(srcs))
-	fair = make(map[Source]int, len(srcs))
+func shareOut(total int, srcs []engine.Source, weights map[engine.Source]float64, demand map[engine.Source]int) (share, fair map[engine.Source]int) {
+	share = make(map[engine.Source]int, len(srcs))
+	fair = make(map[engine.Source]int, len(srcs))
 	open := slices.Clone(srcs)
 	left := total
 	for len(open) > 0 {
@@ -162,7 +164,7 @@ func shareOut(total int, srcs []Source, weights map[Source]float64, demand map[S
 		for _, s := range open {
 			wsum += weights[s]
 		}
-		var still []Source
+		var still []engine.Source
 		for _, s := range open {
 			f := 0
 			if wsum > 0 {
@@ -193,7 +195,7 @@ func shareOut(total int, srcs []Source, weights map[Source]float64, demand map[S
 
 // setup builds each candidate's options: its ceiling level (the source's
 // suggestion, or a person's override) down to a reference line.
-func (p *packer) setup(live []Candidate) {
+func (p *packer) setup(live []engine.Candidate) {
 	p.prio = p.priorities()
 	for i, c := range live {
 		ch := &p.ch[i]
@@ -203,7 +205,7 @@ func (p *packer) setup(live []Candidate) {
 		if lv, ok := p.req.Levels[c.ID]; ok {
 			ceiling, ch.fixed = lv, true
 		}
-		ch.ceiling = min(max(ceiling, LevelFull), LevelReference)
+		ch.ceiling = min(max(ceiling, engine.LevelFull), engine.LevelReference)
 		if ch.pinned || ch.fixed { // no cap: options are final
 			ch.opts = levelOptions(c, p.lines[i], ch.ceiling, -1, p.prio[i])
 		}
@@ -270,8 +272,8 @@ func (p *packer) used() int {
 
 // sourceOrder lists the sources of m in output order, unknown ones after,
 // by name.
-func (p *packer) sourceOrder(m map[Source]int) []Source {
-	var out, extra []Source
+func (p *packer) sourceOrder(m map[engine.Source]int) []engine.Source {
+	var out, extra []engine.Source
 	for _, s := range p.req.Order {
 		if _, ok := m[s]; ok && !slices.Contains(out, s) {
 			out = append(out, s)
@@ -344,11 +346,11 @@ func (p *packer) priorities() []float64 {
 // unitScore is c's score within [minScore, 1]: the ranking normalizes
 // scores to [0, 1], but a follower's bonus can lift a block above 1 (a
 // commit at 1.75), which would let it outrank the best code of every file.
-func unitScore(c Candidate) float64 {
+func unitScore(c engine.Candidate) float64 {
 	return min(max(c.Score, minScore), 1)
 }
 
-func fileKey(c Candidate) string {
+func fileKey(c engine.Candidate) string {
 	if c.Block.Path != "" {
 		return c.Block.Path
 	}
@@ -357,7 +359,7 @@ func fileKey(c Candidate) string {
 
 // weight is source s's weight (1 when the request does not name it, never
 // below 0).
-func (p *packer) weight(s Source) float64 {
+func (p *packer) weight(s engine.Source) float64 {
 	w, ok := p.req.Weights[s]
 	if !ok {
 		return 1
@@ -383,7 +385,7 @@ func (p *packer) byPriority() []int {
 // full level. It also records each source's nominal share of room (by
 // weight, water-filled by demand) for the meters.
 func (p *packer) options(room int) {
-	demand := map[Source]int{}
+	demand := map[engine.Source]int{}
 	own := make([]int, len(p.cands))
 	total := 0
 	for i, c := range p.cands {
@@ -395,7 +397,7 @@ func (p *packer) options(room int) {
 		}
 	}
 	srcs := p.sourceOrder(demand)
-	weights := make(map[Source]float64, len(srcs))
+	weights := make(map[engine.Source]float64, len(srcs))
 	for _, s := range srcs {
 		weights[s] = p.weight(s)
 	}
@@ -448,16 +450,16 @@ func (p *packer) fill() {
 	p.keepCheapest(order, &rest)
 	reserve := p.pointerReserve(room, order)
 	body := rest - reserve
-	p.bestFirst(order, &body, LevelHead)
+	p.bestFirst(order, &body, engine.LevelHead)
 	rest = body + reserve
 	p.pointers(order, &rest)
-	p.bestFirst(order, &rest, LevelReference)
+	p.bestFirst(order, &rest, engine.LevelReference)
 }
 
 // bestFirst moves each candidate of order, in turn, to the richest of its
 // levels no poorer than worst that is richer than its current one and
 // fits in budget.
-func (p *packer) bestFirst(order []int, budget *int, worst Level) {
+func (p *packer) bestFirst(order []int, budget *int, worst engine.Level) {
 	for _, i := range order {
 		if *budget <= 0 {
 			return

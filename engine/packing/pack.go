@@ -1,4 +1,4 @@
-package engine
+package packing
 
 import (
 	"cmp"
@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/loupe-dev/loupe/engine"
 )
 
 // ErrBudgetTooSmall is returned (wrapped in a *BudgetError) when the budget
@@ -37,14 +39,14 @@ func (e *BudgetError) Is(target error) bool { return target == ErrBudgetTooSmall
 // is still rendered and counted before it is returned.
 type PartRenderer interface {
 	RenderItem(it Item) string
-	RenderGroup(s Source) string
+	RenderGroup(s engine.Source) string
 }
 
 // Assemble packs candidates under req's budget: dedup, pins, drops, shares,
 // levels, then an exact check of the rendered output (see budget.go). The
 // result renders with req.Formatter to at most req.Budget tokens of
 // req.Counter. It is pure: same input, same pack.
-func Assemble(cands []Candidate, req PackRequest) (*Pack, error) {
+func Assemble(cands []engine.Candidate, req PackRequest) (*Pack, error) {
 	if req.Counter == nil || req.Formatter == nil {
 		return nil, errors.New("engine: pack: request needs a counter and a formatter")
 	}
@@ -66,14 +68,14 @@ type packer struct {
 	parts    PartRenderer
 	avail    int
 	overhead int
-	cands    []Candidate // live, by rank
-	lines    []*lineInfo // each live candidate's lines, weighed against the query
+	cands    []engine.Candidate // live, by rank
+	lines    []*lineInfo        // each live candidate's lines, weighed against the query
 	ch       []packChoice
 	left     []LeftOut
 	merges   []Merge
-	packed   map[Source]int
-	groups   map[Source]int
-	shares   map[Source]int
+	packed   map[engine.Source]int
+	groups   map[engine.Source]int
+	shares   map[engine.Source]int
 	prio     []float64 // packing priority of each live candidate (budget.go)
 	warnings []string
 	baseCost int // fallback measuring: the pack with no blocks at all
@@ -81,12 +83,12 @@ type packer struct {
 
 func newPacker(req PackRequest) *packer {
 	if req.Weights == nil {
-		req.Weights = DefaultWeights()
+		req.Weights = engine.DefaultWeights()
 	}
 	if req.Order == nil {
-		req.Order = DefaultOrder()
+		req.Order = engine.DefaultOrder()
 	}
-	p := &packer{req: req, avail: req.Budget - req.Reserves.Total(), packed: map[Source]int{}, groups: map[Source]int{},
+	p := &packer{req: req, avail: req.Budget - req.Reserves.Total(), packed: map[engine.Source]int{}, groups: map[engine.Source]int{},
 		warnings: slices.Clone(req.Warnings)}
 	p.parts, _ = req.Formatter.(PartRenderer)
 	return p
@@ -94,8 +96,8 @@ func newPacker(req PackRequest) *packer {
 
 // filter leaves out dropped candidates, disabled sources and duplicates,
 // and returns the rest by rank.
-func (p *packer) filter(cands []Candidate) []Candidate {
-	var live []Candidate
+func (p *packer) filter(cands []engine.Candidate) []engine.Candidate {
+	var live []engine.Candidate
 	for _, c := range cands {
 		switch {
 		case p.req.Drops[c.ID]:
@@ -106,7 +108,7 @@ func (p *packer) filter(cands []Candidate) []Candidate {
 			live = append(live, c)
 		}
 	}
-	kept, merges := dedup(live, func(c Candidate) bool { return p.req.Pins[c.ID] }, p.req.Cache)
+	kept, merges := dedup(live, func(c engine.Candidate) bool { return p.req.Pins[c.ID] }, p.req.Cache)
 	p.merges = merges
 	final := resolveMerges(merges)
 	keptIDs := make(map[string]bool, len(kept))
@@ -118,44 +120,28 @@ func (p *packer) filter(cands []Candidate) []Candidate {
 			p.left = append(p.left, LeftOut{Candidate: c, Reason: "duplicate of " + final[c.ID]})
 		}
 	}
-	slices.SortStableFunc(p.left, func(a, b LeftOut) int { return ByRank(a.Candidate, b.Candidate) })
+	slices.SortStableFunc(p.left, func(a, b LeftOut) int { return engine.ByRank(a.Candidate, b.Candidate) })
 	return sortedByRank(kept)
 }
 
 // sortedByRank sorts candidates by rank through an index (candidates are
 // large; moving them while sorting costs more than the comparisons).
-func sortedByRank(cands []Candidate) []Candidate {
+func sortedByRank(cands []engine.Candidate) []engine.Candidate {
 	idx := make([]int, len(cands))
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortFunc(idx, func(a, b int) int { return ByRank(cands[a], cands[b]) })
-	out := make([]Candidate, len(cands))
+	slices.SortFunc(idx, func(a, b int) int { return engine.ByRank(cands[a], cands[b]) })
+	out := make([]engine.Candidate, len(cands))
 	for i, j := range idx {
 		out[i] = cands[j]
 	}
 	return out
 }
 
-// ByRank orders candidates by score (descending), then path, line and ID:
-// the one tie-break that makes every stage's output deterministic. Sources
-// sort their own candidates with it too.
-func ByRank(a, b Candidate) int {
-	if c := cmp.Compare(b.Score, a.Score); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Block.Path, b.Block.Path); c != 0 {
-		return c
-	}
-	if c := cmp.Compare(a.Block.StartLine, b.Block.StartLine); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.ID, b.ID)
-}
-
 // measureOverhead counts the pack with nothing in it and fails when the
 // budget cannot hold even that.
-func (p *packer) measureOverhead(live []Candidate) error {
+func (p *packer) measureOverhead(live []engine.Candidate) error {
 	p.cands = live
 	p.ch = make([]packChoice, len(live))
 	for i := range p.ch {
@@ -288,15 +274,15 @@ func (p *packer) exactCost(i, k int) int {
 func (p *packer) item(i, k int) Item {
 	o := &p.ch[i].opts[k]
 	lv := o.level
-	if o.note == "" && lv != LevelReference {
-		lv = LevelFull
+	if o.note == "" && lv != engine.LevelReference {
+		lv = engine.LevelFull
 	}
 	return Item{Candidate: p.cands[i], Level: lv, Body: o.body, Tokens: o.exact, Pinned: p.ch[i].pinned, Note: o.note,
 		Shown: o.shown}
 }
 
 // groupCost is the exact cost of a source's group header.
-func (p *packer) groupCost(s Source) int {
+func (p *packer) groupCost(s engine.Source) int {
 	if p.parts == nil {
 		return 0
 	}
@@ -314,7 +300,7 @@ func (p *packer) build() *Pack {
 	pk := &Pack{
 		Query: p.req.Query, Budget: p.req.Budget, Available: p.avail,
 		Tokenizer: p.req.Counter.Name(), Format: p.req.Formatter.Name(),
-		Merges: p.merges, PerSource: map[Source]SourceUsage{},
+		Merges: p.merges, PerSource: map[engine.Source]SourceUsage{},
 		Warnings: slices.Clone(p.warnings), Items: []Item{},
 	}
 	files := map[string]bool{}
@@ -341,7 +327,7 @@ func (p *packer) build() *Pack {
 func mergeByRank(a, b []LeftOut) []LeftOut {
 	out := make([]LeftOut, 0, len(a)+len(b))
 	for len(a) > 0 && len(b) > 0 {
-		if ByRank(b[0].Candidate, a[0].Candidate) < 0 {
+		if engine.ByRank(b[0].Candidate, a[0].Candidate) < 0 {
 			out, b = append(out, b[0]), b[1:]
 		} else {
 			out, a = append(out, a[0]), a[1:]
@@ -353,13 +339,13 @@ func mergeByRank(a, b []LeftOut) []LeftOut {
 // order sorts items by source group (req.Order, unknown sources after by
 // name), then by rank.
 func (p *packer) order(items []Item) {
-	pos := make(map[Source]int, len(p.req.Order))
+	pos := make(map[engine.Source]int, len(p.req.Order))
 	for i, s := range p.req.Order {
 		if _, ok := pos[s]; !ok {
 			pos[s] = i
 		}
 	}
-	rank := func(s Source) int {
+	rank := func(s engine.Source) int {
 		if r, ok := pos[s]; ok {
 			return r
 		}
@@ -372,7 +358,7 @@ func (p *packer) order(items []Item) {
 		if c := cmp.Compare(a.Source, b.Source); c != 0 {
 			return c
 		}
-		return ByRank(a.Candidate, b.Candidate)
+		return engine.ByRank(a.Candidate, b.Candidate)
 	})
 }
 
@@ -459,7 +445,7 @@ func (c *PackCache) signature(text string) textSig {
 // dedupKey hashes everything dedup reads: each candidate's identity, text,
 // location, score, sha and whether it is preferred. ok is false without a
 // cache.
-func (c *PackCache) dedupKey(cands []Candidate, prefer func(Candidate) bool) (uint64, bool) {
+func (c *PackCache) dedupKey(cands []engine.Candidate, prefer func(engine.Candidate) bool) (uint64, bool) {
 	if c == nil {
 		return 0, false
 	}

@@ -1,29 +1,31 @@
-package engine
+package packing
 
 import (
 	"reflect"
 	"testing"
+
+	"github.com/loupe-dev/loupe/engine"
 )
 
 func TestShareOut(t *testing.T) {
-	w := map[Source]float64{SourceCode: 3, SourceDocs: 1, SourceNotes: 1}
+	w := map[engine.Source]float64{engine.SourceCode: 3, engine.SourceDocs: 1, engine.SourceNotes: 1}
 	tests := []struct {
 		name      string
 		total     int
-		srcs      []Source
-		demand    map[Source]int
-		wantShare map[Source]int
+		srcs      []engine.Source
+		demand    map[engine.Source]int
+		wantShare map[engine.Source]int
 	}{
-		{"by weight", 500, []Source{SourceCode, SourceDocs, SourceNotes},
-			map[Source]int{SourceCode: 1000, SourceDocs: 1000, SourceNotes: 1000},
-			map[Source]int{SourceCode: 300, SourceDocs: 100, SourceNotes: 100}},
-		{"leftover goes to the others", 500, []Source{SourceCode, SourceDocs, SourceNotes},
-			map[Source]int{SourceCode: 1000, SourceDocs: 20, SourceNotes: 1000},
-			map[Source]int{SourceCode: 360, SourceDocs: 20, SourceNotes: 120}},
-		{"everyone satisfied", 500, []Source{SourceCode, SourceDocs},
-			map[Source]int{SourceCode: 10, SourceDocs: 20},
-			map[Source]int{SourceCode: 10, SourceDocs: 20}},
-		{"nothing to share", 0, []Source{SourceCode}, map[Source]int{SourceCode: 10}, map[Source]int{SourceCode: 0}},
+		{"by weight", 500, []engine.Source{engine.SourceCode, engine.SourceDocs, engine.SourceNotes},
+			map[engine.Source]int{engine.SourceCode: 1000, engine.SourceDocs: 1000, engine.SourceNotes: 1000},
+			map[engine.Source]int{engine.SourceCode: 300, engine.SourceDocs: 100, engine.SourceNotes: 100}},
+		{"leftover goes to the others", 500, []engine.Source{engine.SourceCode, engine.SourceDocs, engine.SourceNotes},
+			map[engine.Source]int{engine.SourceCode: 1000, engine.SourceDocs: 20, engine.SourceNotes: 1000},
+			map[engine.Source]int{engine.SourceCode: 360, engine.SourceDocs: 20, engine.SourceNotes: 120}},
+		{"everyone satisfied", 500, []engine.Source{engine.SourceCode, engine.SourceDocs},
+			map[engine.Source]int{engine.SourceCode: 10, engine.SourceDocs: 20},
+			map[engine.Source]int{engine.SourceCode: 10, engine.SourceDocs: 20}},
+		{"nothing to share", 0, []engine.Source{engine.SourceCode}, map[engine.Source]int{engine.SourceCode: 10}, map[engine.Source]int{engine.SourceCode: 0}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -43,8 +45,8 @@ func (bfCounter) Name() string       { return "fake3" }
 func (bfCounter) Count(s string) int { return (len(s) + 2) / 3 }
 
 // bfCand is a code block of n lines in path, at lines start..start+n-1.
-func bfCand(id, path string, start, n int, score float64) Candidate {
-	c := pkCand(id, SourceCode, path, start, start+n-1, score, pkLines(n, "\tline of "+id))
+func bfCand(id, path string, start, n int, score float64) engine.Candidate {
+	c := pkCand(id, engine.SourceCode, path, start, start+n-1, score, pkLines(n, "\tline of "+id))
 	c.Block.Signature = "func " + id + "()"
 	return c
 }
@@ -53,7 +55,7 @@ func bfCand(id, path string, start, n int, score float64) Candidate {
 // is about goes in before the best block of a file it only grazes, and the
 // grazed file still gets a pointer (or a part, with what is left).
 func TestBestFirstKeepsAFileTogether(t *testing.T) {
-	cands := []Candidate{
+	cands := []engine.Candidate{
 		bfCand("a1", "a.go", 1, 20, 1.0),
 		bfCand("b1", "b.go", 1, 20, 0.6),
 		bfCand("a2", "a.go", 30, 20, 0.3),
@@ -61,7 +63,7 @@ func TestBestFirstKeepsAFileTogether(t *testing.T) {
 	}
 	req := pkRequest(10000)
 	req.Counter = bfCounter{}
-	three, err := Assemble([]Candidate{cands[0], cands[2], cands[3]}, req)
+	three, err := Assemble([]engine.Candidate{cands[0], cands[2], cands[3]}, req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,10 +74,10 @@ func TestBestFirstKeepsAFileTogether(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := pkIncluded(p)
-	if in["a1"].Level != LevelFull || in["a2"].Level != LevelFull || in["a3"].Level != LevelFull {
+	if in["a1"].Level != engine.LevelFull || in["a2"].Level != engine.LevelFull || in["a3"].Level != engine.LevelFull {
 		t.Fatalf("a.go not kept together: %+v", in)
 	}
-	if b, ok := in["b1"]; !ok || b.Level == LevelFull {
+	if b, ok := in["b1"]; !ok || b.Level == engine.LevelFull {
 		t.Errorf("b.go: packed %v at %v, want a pointer or a part of it", ok, b.Level)
 	}
 }
@@ -85,8 +87,8 @@ func TestBestFirstKeepsAFileTogether(t *testing.T) {
 // a docs block of equal score in before code.
 func TestBestFirstWeightsAreRelative(t *testing.T) {
 	code := bfCand("code", "a.go", 1, 30, 1.0)
-	doc := pkCand("doc", SourceDocs, "guide.md", 1, 30, 1.0, pkWords(150, "guide"))
-	one, err := Assemble([]Candidate{code}, pkRequest(10000))
+	doc := pkCand("doc", engine.SourceDocs, "guide.md", 1, 30, 1.0, pkWords(150, "guide"))
+	one, err := Assemble([]engine.Candidate{code}, pkRequest(10000))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,12 +97,12 @@ func TestBestFirstWeightsAreRelative(t *testing.T) {
 		want string
 	}{{1, "code"}, {6, "doc"}} {
 		req := pkRequest(one.TokenCount + 60)
-		req.Weights = map[Source]float64{SourceCode: 3, SourceDocs: tc.docs}
-		p, err := Assemble([]Candidate{code, doc}, req)
+		req.Weights = map[engine.Source]float64{engine.SourceCode: 3, engine.SourceDocs: tc.docs}
+		p, err := Assemble([]engine.Candidate{code, doc}, req)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if it := pkIncluded(p)[tc.want]; it.Level == LevelReference || it.Body == "" {
+		if it := pkIncluded(p)[tc.want]; it.Level == engine.LevelReference || it.Body == "" {
 			t.Errorf("docs weight %v: %s not packed with its text: %+v", tc.docs, tc.want, pkIncluded(p))
 		}
 	}
@@ -110,9 +112,9 @@ func TestBestFirstWeightsAreRelative(t *testing.T) {
 // to 1.75; its priority still counts at most 1, so the best code of the
 // heavier source comes first.
 func TestBestFirstScoresAboveOneAreCapped(t *testing.T) {
-	p := newPacker(PackRequest{Weights: map[Source]float64{SourceCode: 3, SourceCommits: 2}})
-	p.cands = []Candidate{
-		pkCand("c1", SourceCommits, "", 0, 0, 1.75, "extend the budget\n"),
+	p := newPacker(PackRequest{Weights: map[engine.Source]float64{engine.SourceCode: 3, engine.SourceCommits: 2}})
+	p.cands = []engine.Candidate{
+		pkCand("c1", engine.SourceCommits, "", 0, 0, 1.75, "extend the budget\n"),
 		bfCand("code", "a.go", 1, 30, 1.0),
 	}
 	pr := p.priorities()

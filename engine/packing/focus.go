@@ -1,4 +1,4 @@
-package engine
+package packing
 
 // # The focus level and what a partial level is worth
 //
@@ -28,6 +28,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/loupe-dev/loupe/engine"
 )
 
 // Focus windows: lines of context kept around a matching line and around
@@ -71,7 +73,7 @@ type span struct{ a, b int }
 // matched with and the stack-trace frames.
 type focusQuery struct {
 	terms  []string
-	set    TermSet
+	set    engine.TermSet
 	frames []traceFrame
 	key    string // terms joined: part of the line-mask cache key
 }
@@ -82,37 +84,10 @@ func newFocusQuery(raw string) focusQuery {
 	if strings.TrimSpace(raw) == "" {
 		return fq
 	}
-	fq.terms = focusTermsOf(AnalyzeQuery(raw))
-	fq.set = NewTermSet(fq.terms)
+	fq.terms = engine.FocusTerms(engine.AnalyzeQuery(raw), focusTerms)
+	fq.set = engine.NewTermSet(fq.terms)
 	fq.key = strings.Join(fq.terms, " ")
 	return fq
-}
-
-// focusTermsOf lists the query's identifiers (joined, as TermSet matches
-// a whole identifier) and keywords as TermWords, distinct, strongest
-// first, at most focusTerms.
-func focusTermsOf(q Query) []string {
-	seen := map[string]bool{}
-	var out []string
-	add := func(w string) {
-		if len(w) >= 3 && !seen[w] && len(out) < focusTerms && !isStopWord(w) {
-			seen[w] = true
-			out = append(out, w)
-		}
-	}
-	for _, id := range q.Identifiers {
-		parts := splitQualified(id)
-		if len(parts) == 0 {
-			continue
-		}
-		add(TermWord(strings.Join(splitWords(parts[len(parts)-1]), "")))
-	}
-	for _, k := range q.Keywords {
-		if !isTestWord(k) || q.AboutTests {
-			add(TermWord(k))
-		}
-	}
-	return out
 }
 
 // lineInfo is a candidate's text as lines, with what partial levels need:
@@ -134,7 +109,7 @@ type lineInfo struct {
 // newLineInfo splits c's (trimmed) text into lines and weighs them. masks
 // are the lines' query-term masks (nil: no query), idf the terms'
 // weights, anchors file lines to keep.
-func newLineInfo(c Candidate, masks []uint32, idf []float64, anchors []int) *lineInfo {
+func newLineInfo(c engine.Candidate, masks []uint32, idf []float64, anchors []int) *lineInfo {
 	fileLines := textIsBlockLines(c)
 	text := trimTrailingBlank(c)
 	li := &lineInfo{lines: splitLines(text), fileLines: fileLines}
@@ -225,7 +200,7 @@ func splitLines(text string) []string {
 }
 
 // lineMasks is the query-term mask of each line of text.
-func lineMasks(ts TermSet, text string) []uint32 {
+func lineMasks(ts engine.TermSet, text string) []uint32 {
 	lines := splitLines(text)
 	out := make([]uint32, len(lines))
 	for i, l := range lines {
@@ -289,20 +264,20 @@ func (li *lineInfo) tokens(i int) float64 { return float64(len(li.lines[i])) / l
 // levelSpans are the lines kept at a partial level: the level's own lines
 // plus every anchor with its context. head is the head allowance
 // (estimated tokens), focus the focus allowance (< 0: no limit).
-func (li *lineInfo) levelSpans(lv Level, head, focus int) []span {
+func (li *lineInfo) levelSpans(lv engine.Level, head, focus int) []span {
 	n := len(li.lines)
 	if n == 0 {
 		return nil
 	}
 	var s []span
 	switch lv {
-	case LevelFocus:
+	case engine.LevelFocus:
 		return li.focusSpans(focus)
-	case LevelHead:
+	case engine.LevelHead:
 		s = []span{{0, li.headLines(head)}}
-	case LevelSignature:
+	case engine.LevelSignature:
 		s = []span{{0, max(li.sigEnd, 1)}}
-	case LevelBookend:
+	case engine.LevelBookend:
 		s = []span{{0, bookendHead}, {n - bookendTail, n}}
 	default:
 		return []span{{0, n}}
@@ -440,11 +415,11 @@ func keepsAll(spans []span, n int) bool {
 // fixed weight (a signature still names the block and its file: valuing it
 // below that cost a pack whole files at 2k tokens, file recall .872 →
 // .833 on 128 dev cases, for gold-line recall .159 → .183).
-func partialValue(lv Level, share float64) float64 {
+func partialValue(lv engine.Level, share float64) float64 {
 	if !valueByShare {
 		return levelWeight(lv)
 	}
-	floor := map[Level]float64{LevelFocus: floorFocus, LevelHead: floorHead,
-		LevelSignature: floorSignature, LevelBookend: floorBookend}[lv]
+	floor := map[engine.Level]float64{engine.LevelFocus: floorFocus, engine.LevelHead: floorHead,
+		engine.LevelSignature: floorSignature, engine.LevelBookend: floorBookend}[lv]
 	return max(levelWeight(lv), floor+(levelCeil-floor)*share)
 }
