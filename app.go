@@ -206,7 +206,7 @@ func (a *app) pack(ctx context.Context, query string, cfg Config, pins, drops []
 	if err != nil {
 		return nil, err
 	}
-	text := f.Render(p)
+	text := p.RenderWith(f) // json renders again: the budget measured its markdown context
 	return &packResult{Retrieval: ret, Pack: p, Text: text, Summary: render.Summary(p), Model: rep}, nil
 }
 

@@ -217,8 +217,7 @@ func signalList(ss []engine.Signal) string {
 func leftOutReasons(lo []packing.LeftOut) string {
 	count := map[string]int{}
 	for _, l := range lo {
-		r, _, _ := strings.Cut(l.Reason, " of ")
-		count[r]++
+		count[l.Why.String()]++
 	}
 	return countList(count)
 }

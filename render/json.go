@@ -154,7 +154,7 @@ func reasons(c engine.Candidate) []string {
 }
 
 func leftOut(l packing.LeftOut) jsonLeftOut {
-	j := jsonLeftOut{ID: l.ID, Source: l.Source, Path: l.Block.Path, Score: l.Score, Reason: l.Reason}
+	j := jsonLeftOut{ID: l.ID, Source: l.Source, Path: l.Block.Path, Score: l.Score, Reason: l.Reason()}
 	if l.Block.StartLine > 0 {
 		j.Lines = strconv.Itoa(l.Block.StartLine) + "-" + strconv.Itoa(l.Block.EndLine)
 	}

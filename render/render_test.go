@@ -76,8 +76,8 @@ func fixturePack() *packing.Pack {
 		Items: []packing.Item{diag, hunk, code, head, focus, ref, commit}, TokenCount: 412, FilesRead: 4,
 		PerSource: map[engine.Source]packing.SourceUsage{engine.SourceCode: {Share: 900, Used: 80, Included: 3, Excluded: 1}},
 		LeftOut: []packing.LeftOut{
-			{Candidate: engine.Candidate{ID: "pay/big.go#Big", Source: engine.SourceCode, Score: 0.3, Block: index.Block{Path: "pay/big.go", StartLine: 1, EndLine: 900}}, Reason: "budget"},
-			{Candidate: engine.Candidate{ID: "x", Source: engine.SourceDocs}, Reason: "duplicate of pay/retry.go#Retry"},
+			{Candidate: engine.Candidate{ID: "pay/big.go#Big", Source: engine.SourceCode, Score: 0.3, Block: index.Block{Path: "pay/big.go", StartLine: 1, EndLine: 900}}, Why: packing.OutBudget},
+			{Candidate: engine.Candidate{ID: "x", Source: engine.SourceDocs}, Why: packing.OutDuplicate, Of: "pay/retry.go#Retry"},
 		}}
 	return p
 }
@@ -189,7 +189,7 @@ func TestJSONSchema(t *testing.T) {
 	p := fixturePack()
 	p.Query = strings.Repeat("long query ", 30000)
 	for i := range 30 {
-		p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: engine.Candidate{ID: "l" + string(rune('a'+i))}, Reason: "budget"})
+		p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: engine.Candidate{ID: "l" + string(rune('a'+i))}, Why: packing.OutBudget})
 	}
 	var got map[string]any
 	if err := json.Unmarshal([]byte(JSON{}.Render(p)), &got); err != nil {
@@ -229,12 +229,12 @@ func TestSummary(t *testing.T) {
 		}
 	}
 	for range 9 {
-		p.LeftOut = append(p.LeftOut, packing.LeftOut{Reason: "budget"})
+		p.LeftOut = append(p.LeftOut, packing.LeftOut{Why: packing.OutBudget})
 	}
 	if got, want := Summary(p), "14 blocks from 2 sources · 7,812 of 8,000 tokens (o200k) · 9 left out (budget)"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	p.LeftOut = append(p.LeftOut, packing.LeftOut{Reason: "duplicate of x"}, packing.LeftOut{Reason: "dropped"})
+	p.LeftOut = append(p.LeftOut, packing.LeftOut{Why: packing.OutDuplicate, Of: "x"}, packing.LeftOut{Why: packing.OutDropped})
 	p.Available = 7000
 	if got, want := Summary(p), "14 blocks from 2 sources · 7,812 of 7,000 tokens (o200k, 1,000 reserved) · 11 left out (9 budget, 1 dropped, 1 duplicate)"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)

@@ -46,11 +46,7 @@ func Summary(p *packing.Pack) string {
 func leftOutReasons(l []packing.LeftOut) string {
 	counts := map[string]int{}
 	for _, x := range l {
-		r := x.Reason
-		if strings.HasPrefix(r, "duplicate") {
-			r = "duplicate"
-		}
-		counts[r]++
+		counts[x.Why.String()]++
 	}
 	keys := make([]string, 0, len(counts))
 	for k := range counts {

@@ -87,10 +87,10 @@ func fakePack(cands []engine.Candidate, req packing.PackRequest) (*packing.Pack,
 		u := p.PerSource[c.Source]
 		switch {
 		case req.Drops[c.ID]:
-			p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: c, Reason: "dropped"})
+			p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: c, Why: packing.OutDropped})
 			u.Excluded++
 		case req.Disabled[c.Source]:
-			p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: c, Reason: "source off"})
+			p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: c, Why: packing.OutSourceOff})
 			u.Excluded++
 		default:
 			l := c.Level
@@ -100,13 +100,13 @@ func fakePack(cands []engine.Candidate, req packing.PackRequest) (*packing.Pack,
 			body := bodyAt(c.Text, l)
 			t := req.Counter.Count(body) + 2
 			if used+t > avail && req.Pins[c.ID] {
-				p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: c, Reason: "pins exceed the budget"})
+				p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: c, Why: packing.OutBudget})
 				p.Warnings = append(p.Warnings, "pinned "+c.ID+" left out: pins exceed the budget")
 				u.Excluded++
 				break
 			}
 			if used+t > avail {
-				p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: c, Reason: "budget"})
+				p.LeftOut = append(p.LeftOut, packing.LeftOut{Candidate: c, Why: packing.OutBudget})
 				u.Excluded++
 				break
 			}

@@ -79,7 +79,7 @@ func (j packJob) pack1() packDoneMsg {
 	if err != nil {
 		return packDoneMsg{gen: j.gen, err: err, rows: buildRows(nil, j.cands, j.tokens, j.cur, j.counter)}
 	}
-	return packDoneMsg{gen: j.gen, pack: p, text: f.Render(p), rows: buildRows(p, j.cands, j.tokens, j.cur, j.counter)}
+	return packDoneMsg{gen: j.gen, pack: p, text: p.RenderWith(f), rows: buildRows(p, j.cands, j.tokens, j.cur, j.counter)}
 }
 
 // handlePackDone shows a re-pack: rows, meters and, when it depends on the

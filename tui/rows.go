@@ -168,7 +168,7 @@ func leftOutReasons(p *packing.Pack) map[string]string {
 	}
 	out := make(map[string]string, len(p.LeftOut))
 	for _, l := range p.LeftOut {
-		out[l.ID] = l.Reason
+		out[l.ID] = l.Reason()
 	}
 	for _, m := range p.Merges {
 		if _, ok := out[m.Dropped]; !ok {

@@ -101,9 +101,9 @@ func (p *packer) filter(cands []engine.Candidate) []engine.Candidate {
 	for _, c := range cands {
 		switch {
 		case p.req.Drops[c.ID]:
-			p.left = append(p.left, LeftOut{Candidate: c, Reason: "dropped"})
+			p.left = append(p.left, LeftOut{Candidate: c, Why: OutDropped})
 		case p.req.Disabled[c.Source]:
-			p.left = append(p.left, LeftOut{Candidate: c, Reason: "source off"})
+			p.left = append(p.left, LeftOut{Candidate: c, Why: OutSourceOff})
 		default:
 			live = append(live, c)
 		}
@@ -117,7 +117,7 @@ func (p *packer) filter(cands []engine.Candidate) []engine.Candidate {
 	}
 	for _, c := range live {
 		if !keptIDs[c.ID] {
-			p.left = append(p.left, LeftOut{Candidate: c, Reason: "duplicate of " + final[c.ID]})
+			p.left = append(p.left, LeftOut{Candidate: c, Why: OutDuplicate, Of: final[c.ID]})
 		}
 	}
 	slices.SortStableFunc(p.left, func(a, b LeftOut) int { return engine.ByRank(a.Candidate, b.Candidate) })
@@ -166,13 +166,15 @@ func (p *packer) measureOverhead(live []engine.Candidate) error {
 // is still the count of pk as it stands).
 func (p *packer) measure(pk *Pack) (n int, ok bool) {
 	for range 4 {
-		n = p.req.Counter.Count(p.req.Formatter.Render(pk))
+		pk.Text = p.req.Formatter.Render(pk)
+		n = p.req.Counter.Count(pk.Text)
 		if n == pk.TokenCount {
 			return n, true
 		}
 		pk.TokenCount = n
 	}
-	return p.req.Counter.Count(p.req.Formatter.Render(pk)), false
+	pk.Text = p.req.Formatter.Render(pk)
+	return p.req.Counter.Count(pk.Text), false
 }
 
 // verify renders and counts the pack, shrinking it until it fits: the
@@ -307,7 +309,7 @@ func (p *packer) build() *Pack {
 	budgetOut := make([]LeftOut, 0, len(p.cands))
 	for i, c := range p.cands {
 		if p.ch[i].cur < 0 {
-			budgetOut = append(budgetOut, LeftOut{Candidate: c, Reason: "budget"})
+			budgetOut = append(budgetOut, LeftOut{Candidate: c, Why: OutBudget})
 			continue
 		}
 		p.exactCost(i, p.ch[i].cur)

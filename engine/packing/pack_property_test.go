@@ -104,6 +104,9 @@ func pkCheck(t *testing.T, cands []engine.Candidate, req packing.PackRequest) {
 		return
 	}
 	out := req.Formatter.Render(p)
+	if p.Text != out || p.RenderWith(req.Formatter) != out {
+		t.Fatalf("%s: the pack's verified text is not what its formatter renders", req.Formatter.Name())
+	}
 	n := req.Counter.Count(out)
 	if n > req.Budget || n > p.Available {
 		t.Fatalf("%s: %d tokens rendered, budget %d (available %d)", req.Formatter.Name(), n, req.Budget, p.Available)
@@ -157,12 +160,12 @@ func pkCheckShown(t *testing.T, it packing.Item) {
 // or a warning says why not (unless not even that fits).
 func pkCheckPins(t *testing.T, p *packing.Pack, req packing.PackRequest, in map[string]bool) {
 	t.Helper()
-	reason := map[string]string{}
+	why := map[string]packing.Why{}
 	for _, l := range p.LeftOut {
-		reason[l.ID] = l.Reason
+		why[l.ID] = l.Why
 	}
 	for id := range req.Pins {
-		if in[id] || req.Drops[id] || reason[id] == "source off" || strings.HasPrefix(reason[id], "duplicate") {
+		if w, out := why[id]; in[id] || req.Drops[id] || out && (w == packing.OutSourceOff || w == packing.OutDuplicate) {
 			continue
 		}
 		warned := false
@@ -172,7 +175,7 @@ func pkCheckPins(t *testing.T, p *packing.Pack, req packing.PackRequest, in map[
 		// Only when the budget cannot hold even the warning (an empty
 		// pack at its minimum) may a pin go without one.
 		if !warned && len(p.Items) > 0 {
-			t.Fatalf("pin %s left out (%s) without a warning", id, reason[id])
+			t.Fatalf("pin %s left out (%s) without a warning", id, why[id])
 		}
 	}
 }

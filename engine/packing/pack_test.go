@@ -164,7 +164,7 @@ func TestAssembleCuration(t *testing.T) {
 	}
 	reasons := map[string]string{}
 	for _, l := range p.LeftOut {
-		reasons[l.ID] = l.Reason
+		reasons[l.ID] = l.Reason()
 	}
 	if reasons["alpha"] != "dropped" || reasons["readme"] != "source off" {
 		t.Errorf("reasons %v", reasons)
@@ -246,7 +246,7 @@ func TestAssembleDuplicatesLeftOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(p.LeftOut) != 1 || p.LeftOut[0].Reason != "duplicate of a" || len(p.Merges) != 1 {
+	if len(p.LeftOut) != 1 || p.LeftOut[0].Reason() != "duplicate of a" || len(p.Merges) != 1 {
 		t.Errorf("left out %+v merges %+v", p.LeftOut, p.Merges)
 	}
 }

@@ -1,6 +1,10 @@
 package packing
 
-import "github.com/loupe-dev/loupe/engine"
+import (
+	"strconv"
+
+	"github.com/loupe-dev/loupe/engine"
+)
 
 // Reserves are tokens kept free of context: for the instruction the person
 // will write, the code they will select, and the model's answer.
@@ -53,11 +57,41 @@ type Item struct {
 	Shown [][2]int `json:"shown,omitempty"`
 }
 
-// LeftOut is a candidate that was not packed, and why: "budget",
-// "dropped", "source off", "duplicate of ID".
+// Why says why a candidate was left out of a pack.
+type Why uint8
+
+const (
+	OutBudget    Why = iota // it did not fit
+	OutDropped              // the person dropped it
+	OutSourceOff            // its source is off
+	OutDuplicate            // a near-duplicate of a packed block (LeftOut.Of)
+)
+
+var whyNames = [...]string{"budget", "dropped", "source off", "duplicate"}
+
+// String is the reason's name: "budget", "dropped", "source off",
+// "duplicate".
+func (w Why) String() string {
+	if int(w) < len(whyNames) {
+		return whyNames[w]
+	}
+	return "why(" + strconv.Itoa(int(w)) + ")"
+}
+
+// LeftOut is a candidate that was not packed, and why.
 type LeftOut struct {
 	engine.Candidate
-	Reason string `json:"reason"`
+	Why Why
+	Of  string // OutDuplicate: the ID of the block kept in its place
+}
+
+// Reason is why, as a person reads it: "budget", "dropped", "source
+// off", "duplicate of ID".
+func (l LeftOut) Reason() string {
+	if l.Why == OutDuplicate && l.Of != "" {
+		return "duplicate of " + l.Of
+	}
+	return l.Why.String()
 }
 
 // Merge records a near-duplicate folded into a better-scoring block.
@@ -91,6 +125,11 @@ type Pack struct {
 	TokenCount int                           `json:"token_count"` // tokens of the rendered output
 	FilesRead  int                           `json:"files_read"`
 	Warnings   []string                      `json:"warnings,omitempty"`
+	// Text is the pack rendered with the request's Formatter: the bytes
+	// TokenCount counts, kept so that a caller prints what was verified
+	// instead of rendering again. A caller that changes the pack, or wants
+	// another format, renders it itself.
+	Text string `json:"-"`
 }
 
 // Formatter renders a pack as text in one format (md, xml, plain, json).
@@ -111,4 +150,13 @@ func (p *Pack) Redacted() []engine.Redaction {
 		out = append(out, it.Redactions...)
 	}
 	return out
+}
+
+// RenderWith returns the pack as f renders it: the verified Text when f is
+// the format the pack was measured in, f.Render otherwise.
+func (p *Pack) RenderWith(f Formatter) string {
+	if p.Text != "" && p.Format == f.Name() {
+		return p.Text
+	}
+	return f.Render(p)
 }
