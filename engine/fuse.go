@@ -44,6 +44,7 @@ func isProsePath(p string) bool { return proseExts[strings.ToLower(path.Ext(p))]
 // fuse puts the candidates of every source on one scale (see above); the
 // change is a signal of its own, so --explain shows it.
 func fuse(q Query, c []Candidate) {
+	capSources(c)
 	if asksForDocs(q) {
 		return
 	}
@@ -54,6 +55,30 @@ func fuse(q Query, c []Candidate) {
 		v := c[i].Score * (docsPrior - 1)
 		c[i].Signals = append(c[i].Signals, Signal{Name: signalSource, Value: v,
 			Detail: fmt.Sprintf("documentation ranks below code (×%.1f)", docsPrior)})
+		c[i].Score += v
+	}
+}
+
+// capSources divides the scores of a source whose best is above 1 by that
+// best. The index-backed sources normalize their own scores into [0,1];
+// the git sources sum their signals (a change the person just made to
+// the file the query names scored 3.96, a commit with a follower's bonus
+// 1.75), and the list sorted by score put every such change above the
+// best code. Capped, the best change ties the best code at 1.0 and the
+// order within the source is kept.
+func capSources(c []Candidate) {
+	best := map[Source]float64{}
+	for _, x := range c {
+		best[x.Source] = max(best[x.Source], x.Score)
+	}
+	for i := range c {
+		b := best[c[i].Source]
+		if b <= 1 || c[i].Score <= 0 {
+			continue
+		}
+		v := c[i].Score/b - c[i].Score
+		c[i].Signals = append(c[i].Signals, Signal{Name: signalSource, Value: v,
+			Detail: fmt.Sprintf("%s scores on one scale with the others (÷%.2f)", c[i].Source, b)})
 		c[i].Score += v
 	}
 }

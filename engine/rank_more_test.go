@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/loupe-dev/loupe/index"
@@ -166,5 +167,31 @@ func TestThinPoolAsksForMoreHits(t *testing.T) {
 	}
 	if len(s.queries) < 2 || s.queries[1].Limit != 8*thinPoolFactor {
 		t.Errorf("queries %+v: want the text search again for %d hits", s.queries, 8*thinPoolFactor)
+	}
+}
+
+func TestFuseCapsASourceAboveOne(t *testing.T) {
+	c := []Candidate{
+		{ID: "code", Source: SourceCode, Score: 1},
+		{ID: "hunk", Source: SourceChanges, Score: 3.96, Signals: []Signal{{Name: "text", Value: 2}, {Name: "recency", Value: 1.96}}},
+		{ID: "hunk2", Source: SourceChanges, Score: 1.98},
+		{ID: "note", Source: SourceNotes, Score: 0.4},
+	}
+	fuse(AnalyzeQuery("how is the token budget enforced"), c)
+	want := []float64{1, 1, 0.5, 0.4}
+	for i, w := range want {
+		if math.Abs(c[i].Score-w) > 1e-9 {
+			t.Errorf("%s scores %v, want %v", c[i].ID, c[i].Score, w)
+		}
+	}
+	if !hasSignal(c[1], signalSource) || hasSignal(c[0], signalSource) || hasSignal(c[3], signalSource) {
+		t.Errorf("only the capped source carries the signal: %+v / %+v / %+v", c[0].Signals, c[1].Signals, c[3].Signals)
+	}
+	sum := 0.0
+	for _, s := range c[1].Signals {
+		sum += s.Value
+	}
+	if math.Abs(sum-c[1].Score) > 1e-9 {
+		t.Errorf("signals sum to %v, score %v: the explanation must add up", sum, c[1].Score)
 	}
 }
