@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -89,8 +90,22 @@ func runQuery(ctx context.Context, bi bleve.Index, q query.Query, limit int) (se
 	if err != nil {
 		return nil, 0, fmt.Errorf("index: search: %w", err)
 	}
+	for _, h := range res.Hits {
+		h.Score = quantize(h.Score)
+	}
 	return res.Hits, res.Total, nil
 }
+
+// scoreQuantum is the resolution search scores are kept at. bleve sums
+// the statistics of each segment, and two builds of one tree segment it
+// differently, so the same block scored 0.35889284027387025 in one and
+// 0.3588928402738702 in the other: the last bits moved, and with them
+// every score computed from it, so the JSON of two builds differed. A
+// billionth is far above that noise and far below any difference that
+// ranks.
+const scoreQuantum = 1e-9
+
+func quantize(s float64) float64 { return math.Round(s/scoreQuantum) * scoreQuantum }
 
 // maxTieHits bounds the hits topHits asks for while it looks for the end
 // of a group of equal scores at the cut.
