@@ -174,7 +174,7 @@ func TestPriors(t *testing.T) {
 	}{
 		{"function", fn("a.go", "f", 1, 20), 0},
 		{"tiny", fn("a.go", "f", 1, tinyLines), -penaltyTiny},
-		{"twice too long", fn("a.go", "f", 1, 2*longLines), -penaltyLong},
+		{"long: no penalty (a big central class is often the answer)", fn("a.go", "f", 1, 600), 0},
 		{"header", index.Block{Kind: index.KindHeader, StartLine: 1, EndLine: 5}, -penaltyHeader},
 		{"window", index.Block{Kind: index.KindWindow, StartLine: 1, EndLine: 60}, -penaltyWindow},
 	}

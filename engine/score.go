@@ -14,7 +14,7 @@ import (
 // signals; doc.go explains each one with a worked example. Tuned on the
 // dev split of the retrieval evaluation (docs/bench/eval.md).
 const (
-	weightText = 1.0 // BM25 from the index, divided by the best hit's
+	weightText = 0.5 // BM25 from the index, divided by the best hit's
 
 	weightSymbolQualified = 1.6 // a top-level name in the package the query qualifies it with (url.Parse)
 	weightSymbolExact     = 1.2 // name or qualified name is an identifier of the query
@@ -38,7 +38,6 @@ const (
 	penaltyTest     = 0.5  // a test block when the query is not about tests
 	penaltySameFile = 0.4  // share taken off per better block of the same file
 	penaltyTiny     = 0.2  // a block of at most tinyLines lines
-	penaltyLong     = 0.3  // per doubling past longLines lines, at most once
 	penaltyHeader   = 0.15 // package clause and imports
 	penaltyWindow   = 0.1  // a window of lines outside any symbol
 
@@ -50,11 +49,10 @@ const (
 )
 
 const (
-	minNameLen     = 4   // shorter names never match a mere keyword
-	tinyLines      = 2   // "very small" blocks
-	longLines      = 150 // "very long" blocks start here
-	fileTopHits    = 4   // hits summed for the file signal
-	maxShareOfFile = 5   // one file holds at most 1/5 of the candidates while others wait
+	minNameLen     = 4 // shorter names never match a mere keyword
+	tinyLines      = 2 // "very small" blocks
+	fileTopHits    = 4 // hits summed for the file signal
+	maxShareOfFile = 5 // one file holds at most 1/5 of the candidates while others wait
 	signalsPerCan  = 8
 )
 
@@ -341,14 +339,12 @@ func isTestBlock(b index.Block) bool {
 		strings.Contains(p, "/testing/")
 }
 
+// sizePrior pushes down blocks of a line or two. Long blocks keep their
+// score: a big central class or function is often what a question is
+// about (doc.go, Weights).
 func sizePrior(b index.Block) Signal {
-	n := b.Lines()
-	switch {
-	case n <= tinyLines:
+	if n := b.Lines(); n <= tinyLines {
 		return Signal{Value: -penaltyTiny, Detail: fmt.Sprintf("tiny (%d lines)", n)}
-	case n > longLines:
-		v := min(1, math.Log2(float64(n)/longLines))
-		return Signal{Value: -penaltyLong * v, Detail: fmt.Sprintf("long (%d lines)", n)}
 	}
 	return Signal{}
 }
