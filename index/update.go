@@ -302,6 +302,7 @@ func (ix *Index) makePlan(tree walkResult, man *manifest, stats *UpdateStats) pl
 	if known < len(man.Files) {
 		p.removed = removedFiles(tree, man)
 	}
+	sortFiles(p.read) // the walk's order is the scheduler's
 	return p
 }
 
