@@ -7,10 +7,11 @@
 #   zoekt binaries, default /tmp/zoekt-bin: docs/bench/anchors.sh), IX (where
 #   the indexes stay, default /tmp/speed3-ix: IX/loupe-NAME and IX/zoekt-NAME,
 #   the last round's, are the warm indexes of docs/bench/oneshot.sh).
+#   TOOLS (default "loupe zoekt"): which tools to build with.
 #   Arguments: NAME=TREE ...
 # Example: ROUNDS=3 docs/bench/builds.sh go=/tmp/speed3-trees/go-git
 LOUPE=${LOUPE:-./loupe-bin}; ZOEKT=${ZOEKT:-/tmp/zoekt-bin}; IX=${IX:-/tmp/speed3-ix}
-ROUNDS=${ROUNDS:-1}; CTAGS=${CTAGS:-$(command -v ctags)}
+ROUNDS=${ROUNDS:-1}; CTAGS=${CTAGS:-$(command -v ctags)}; TOOLS=${TOOLS:-loupe zoekt}
 mkdir -p "$IX"; T=$(mktemp)
 one() { # tool name dir cmd...
   local tool=$1 name=$2 dir=$3; shift 3
@@ -23,8 +24,12 @@ one() { # tool name dir cmd...
 for round in $(seq 1 "$ROUNDS"); do
   for spec in "$@"; do
     name=${spec%%=*}; tree=${spec#*=}
-    one loupe "$name" "$IX/loupe-$name" "$LOUPE" index "$tree" --index-dir "$IX/loupe-$name"
-    one zoekt "$name" "$IX/zoekt-$name" env CTAGS_COMMAND="$CTAGS" "$ZOEKT/zoekt-index" -require_ctags -index "$IX/zoekt-$name" "$tree"
+    case " $TOOLS " in *" loupe "*)
+      one loupe "$name" "$IX/loupe-$name" "$LOUPE" index "$tree" --index-dir "$IX/loupe-$name" ;;
+    esac
+    case " $TOOLS " in *" zoekt "*)
+      one zoekt "$name" "$IX/zoekt-$name" env CTAGS_COMMAND="$CTAGS" "$ZOEKT/zoekt-index" -require_ctags -index "$IX/zoekt-$name" "$tree" ;;
+    esac
   done
 done
 rm -f "$T"
