@@ -2,7 +2,7 @@
 # Cold index builds, interleaved: `loupe index` (symbols always on) against
 # `zoekt-index` with universal-ctags, each into a fresh directory, under nice
 # (builds share the machine). Prints one line per run: tool tree round wall
-# cpu(user+sys) peak-RSS(MB) index-bytes load.
+# cpu(user+sys) peak-RSS(MiB) index-bytes load.
 #   ROUNDS (default 1), LOUPE (binary, default ./loupe-bin), ZOEKT (dir of the
 #   zoekt binaries, default /tmp/zoekt-bin: docs/bench/anchors.sh), IX (where
 #   the indexes stay, default /tmp/speed3-ix: IX/loupe-NAME and IX/zoekt-NAME,

@@ -46,7 +46,7 @@ def main():
     for label, _ in cmds:
         v = res[label]
         med[label] = (st.median(x[0] for x in v), st.median(x[1] for x in v), st.median(x[2] for x in v))
-        print("%-10s wall %.3f s  cpu %.3f s  rss %d MB" % ((label,) + med[label]))
+        print("%-10s wall %.3f s  cpu %.3f s  rss %d MiB" % ((label,) + med[label]))
     first = cmds[0][0]
     for label, _ in cmds[1:]:
         print("%s / %s: wall %.2f  cpu %.2f" % (first, label, med[first][0] / med[label][0], med[first][1] / med[label][1]))
