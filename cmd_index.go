@@ -76,7 +76,7 @@ func runIndex(cmd *cobra.Command, path, indexDir string, maxFileSize int64) erro
 	if err := opts.Validate(); err != nil {
 		return usageError{err}
 	}
-	ix, err := index.Open(root, opts)
+	ix, err := index.OpenForUpdate(root, opts)
 	if err != nil {
 		return err
 	}
