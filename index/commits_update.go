@@ -13,6 +13,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
+
+	"github.com/loupe-dev/loupe/index/gitrun"
 )
 
 // updateCommits indexes the commits made since the last Update. Outside
@@ -21,11 +23,10 @@ func (ix *Index) updateCommits(ctx context.Context, stats *UpdateStats, report f
 	if ix.opts.NoCommits || !MaybeInWorkTree(ix.root) {
 		return nil
 	}
-	out, err := git(ctx, ix.root, "rev-parse", "--verify", "-q", "HEAD")
+	head, err := gitrun.Head(ctx, ix.root)
 	if err != nil {
 		return nil // not a repository, or no commits yet
 	}
-	head := strings.TrimSpace(string(out))
 	ix.mu.Lock()
 	ci := ix.commits
 	if ci == nil {

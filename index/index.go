@@ -46,6 +46,7 @@ type Index struct {
 	files     *fileCache // recently read files, for Read
 	// vocabTable is the related-terms table, read on first use.
 	vocabTable *[]byte
+	early      *earlyWalk // OpenForUpdate's walk, until an Update takes it
 }
 
 // Open opens the index of root, creating its directory if needed. It does
@@ -53,6 +54,12 @@ type Index struct {
 // used (another format version, corrupt) is scheduled for a rebuild with a
 // one-line message through Options.Logf; it never fails Open.
 func Open(root string, opts Options) (*Index, error) {
+	return open(root, opts, false)
+}
+
+// open is Open, with the walk started first when early is set
+// (OpenForUpdate).
+func open(root string, opts Options, early bool) (*Index, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
@@ -73,7 +80,11 @@ func Open(root string, opts Options) (*Index, error) {
 		return nil, fmt.Errorf("index: create %s: %w", dir, err)
 	}
 	ix := &Index{root: real, dir: dir, opts: opts, recheck: map[string]bool{}, files: newFileCache()}
+	if early {
+		ix.startEarlyWalk(manifestStamp(dir))
+	}
 	if err := ix.load(); err != nil {
+		ix.stopEarlyWalk()
 		return nil, err
 	}
 	return ix, nil
@@ -166,6 +177,7 @@ func (ix *Index) Dir() string { return ix.dir }
 
 // Close releases the index.
 func (ix *Index) Close() error {
+	ix.stopEarlyWalk()
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	var errs []error

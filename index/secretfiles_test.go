@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -55,5 +56,28 @@ func TestWalkHonoursGlobalExcludes(t *testing.T) {
 	rels, _ := walkRels(t, root, DefaultOptions())
 	if !slices.Equal(rels, []string{"a.go"}) {
 		t.Fatalf("files %v", rels)
+	}
+}
+
+// secretSuffix answers as the loop over secretSuffixes it replaces.
+func TestSecretSuffixIsTheLoop(t *testing.T) {
+	loop := func(base string) bool {
+		for _, s := range secretSuffixes {
+			if strings.HasSuffix(base, s) && len(base) > len(s) {
+				return true
+			}
+		}
+		return false
+	}
+	names := []string{"", ".", "..", "a", ".pem", "a.pem", "a.PEM", "x.pem.txt", "key", ".key", "a.key", "b.tfstate",
+		".tfstate.backup", "a.tfstate.backup", "a.backup", "x.env", ".env", "a..pem", "pem", "a.p8", "a.p12", "a.kdbx.gpg",
+		"tfstate.backup", "a.b.c.keystore", "dir.pem/file", "a.tfstate.backupx"}
+	for _, s := range secretSuffixes {
+		names = append(names, s, "x"+s, s+"x", s[1:], "a."+s[1:])
+	}
+	for _, n := range names {
+		if got, want := secretSuffix(n), loop(n); got != want {
+			t.Errorf("secretSuffix(%q) = %v, the loop says %v", n, got, want)
+		}
 	}
 }

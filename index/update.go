@@ -155,13 +155,13 @@ func (ix *Index) updateLocked(ctx context.Context, progress func(Progress)) (sta
 	}
 	stats.Rebuilt = ix.rebuildReason()
 	report(Progress{Phase: "walk"})
-	tree, err := walkTreeSized(ctx, ix.root, ix.dir, ix.opts, len(man.Files))
+	tree, err := ix.walkForUpdate(ctx, len(man.Files))
 	if err != nil {
 		return stats, err
 	}
 	p := ix.makePlan(tree, man, &stats)
 	if len(p.read) > 0 || len(p.removed) > 0 || stats.Rebuilt != "" {
-		if err := ix.write(ctx, man, p, &stats, report); err != nil {
+		if err := ix.write(ctx, man.clone(), p, &stats, report); err != nil {
 			if !errors.Is(err, ErrCorrupt) || stats.Rebuilt != "" {
 				return stats, err
 			}
@@ -197,9 +197,10 @@ func (ix *Index) rebuildReason() string {
 
 // reload re-reads the manifest under the writer lock (another process may
 // have updated the index since Open) and moves to its snapshot if it did.
-// It returns a private copy for the Update to change: the checkpoint of an
-// Update that was killed on top of it, if there is one, so that the files
-// it committed are not indexed again.
+// It returns the manifest for the Update to plan with (withRechecks; the
+// Update copies it before writing): the checkpoint of an Update that was
+// killed on top of it, if there is one, so that the files it committed are
+// not indexed again.
 func (ix *Index) reload() (*manifest, error) {
 	man, err := ix.reloadManifest()
 	if err != nil || ix.rebuildReason() != "" {
@@ -243,9 +244,15 @@ func (ix *Index) reloadManifest() (*manifest, error) {
 	return ix.withRechecks(disk), nil
 }
 
-// withRechecks returns a private copy of man in which the files Read found
-// changed are due for a re-read.
+// withRechecks returns man for an Update to plan with: a copy in which the
+// files Read found changed are due for a re-read, or, with none, disk
+// itself, which readers may share: the Update copies it before it writes
+// (copying Loki's 17.8k entries cost every no-change update and every pack
+// 3.6 ms).
 func (ix *Index) withRechecks(disk *manifest) *manifest {
+	if len(ix.recheck) == 0 {
+		return disk
+	}
 	man := disk.clone()
 	for p := range ix.recheck {
 		if e, ok := man.Files[p]; ok {
@@ -302,6 +309,7 @@ func (ix *Index) makePlan(tree walkResult, man *manifest, stats *UpdateStats) pl
 	if known < len(man.Files) {
 		p.removed = removedFiles(tree, man)
 	}
+	sortFiles(p.read) // the walk's order is the scheduler's
 	return p
 }
 

@@ -102,13 +102,22 @@ func resolveRoot(root string) (string, error) {
 }
 
 // walkTree lists the files under root that the ignore files and the name
-// rules let through. It never reads file contents.
+// rules let through, sorted by path. It never reads file contents.
 func walkTree(ctx context.Context, root, indexDir string, opts Options) (walkResult, error) {
-	return walkTreeSized(ctx, root, indexDir, opts, 0)
+	res, err := walkTreeSized(ctx, root, indexDir, opts, 0)
+	sortFiles(res.Files)
+	return res, err
+}
+
+// sortFiles sorts files by path.
+func sortFiles(files []walkFile) {
+	slices.SortFunc(files, func(a, b walkFile) int { return strings.Compare(a.Rel, b.Rel) })
 }
 
 // walkTreeSized is walkTree with room for sizeHint files made up front
-// (an Update knows how many the last walk found).
+// (an Update knows how many the last walk found), in no particular order:
+// an Update sorts only the files it reads (sorting all 17.8k of Loki's
+// cost every no-change update 6 ms).
 func walkTreeSized(ctx context.Context, root, indexDir string, opts Options, sizeHint int) (walkResult, error) {
 	w := &walker{
 		root:    root,
@@ -132,7 +141,6 @@ func walkTreeSized(ctx context.Context, root, indexDir string, opts Options, siz
 	if err := ctx.Err(); err != nil {
 		return walkResult{}, fmt.Errorf("index: walk: %w", err)
 	}
-	slices.SortFunc(w.files, func(a, b walkFile) int { return strings.Compare(a.Rel, b.Rel) })
 	return walkResult{Files: w.files, Skipped: w.skipped}, nil
 }
 

@@ -2,6 +2,8 @@ package gitrun
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,25 +37,7 @@ func mayConfigureFilters(dir string) bool {
 // the repository's (config, config.worktree, and the common directory's of
 // a linked worktree).
 func configFiles(dir string) ([]string, bool) {
-	var files []string
-	if os.Getenv("GIT_CONFIG_NOSYSTEM") == "" {
-		files = append(files, cmpOr(os.Getenv("GIT_CONFIG_SYSTEM"), "/etc/gitconfig"))
-	}
-	if g := os.Getenv("GIT_CONFIG_GLOBAL"); g != "" {
-		files = append(files, g)
-	} else {
-		home, _ := os.UserHomeDir()
-		xdg := os.Getenv("XDG_CONFIG_HOME")
-		if xdg == "" && home != "" {
-			xdg = filepath.Join(home, ".config")
-		}
-		if home != "" {
-			files = append(files, filepath.Join(home, ".gitconfig"))
-		}
-		if xdg != "" {
-			files = append(files, filepath.Join(xdg, "git", "config"))
-		}
-	}
+	files := userConfigFiles()
 	gitDir, ok := findGitDir(dir)
 	if !ok {
 		return nil, false
@@ -67,6 +51,52 @@ func configFiles(dir string) ([]string, bool) {
 		files = append(files, filepath.Join(common, "config"), filepath.Join(common, "config.worktree"))
 	}
 	return files, true
+}
+
+// userConfigFiles lists the system and global config files git reads: the
+// user's own, whatever the repository.
+func userConfigFiles() []string {
+	var files []string
+	if os.Getenv("GIT_CONFIG_NOSYSTEM") == "" {
+		files = append(files, cmpOr(os.Getenv("GIT_CONFIG_SYSTEM"), "/etc/gitconfig"))
+	}
+	if g := os.Getenv("GIT_CONFIG_GLOBAL"); g != "" {
+		return append(files, g)
+	}
+	home, _ := os.UserHomeDir()
+	xdg := os.Getenv("XDG_CONFIG_HOME")
+	if xdg == "" && home != "" {
+		xdg = filepath.Join(home, ".config")
+	}
+	if home != "" {
+		files = append(files, filepath.Join(home, ".gitconfig"))
+	}
+	if xdg != "" {
+		files = append(files, filepath.Join(xdg, "git", "config"))
+	}
+	return files
+}
+
+// maySetExcludesFile reports whether the user's own config could set
+// core.excludesFile: one of the files mentions "excludesfile" or
+// "include" (an included file could), in any case, or cannot be read.
+// Most machines say no, and ExcludesFile then needs no git process (one
+// on every walk, so every pack).
+func maySetExcludesFile() bool {
+	for _, p := range userConfigFiles() {
+		b, err := os.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return true
+		}
+		l := bytes.ToLower(b)
+		if bytes.Contains(l, []byte("excludesfile")) || bytes.Contains(l, []byte("include")) {
+			return true
+		}
+	}
+	return false
 }
 
 // findGitDir finds the git directory of dir: a .git directory, or the

@@ -258,17 +258,9 @@ func MaybeInWorkTree(dir string) bool {
 // no home to find it in. A repository's own config may not choose a file
 // for loupe to read. It works outside a repository too.
 func ExcludesFile(ctx context.Context, dir string) string {
-	argv := append(slices.Clone(hardening), "config", "--show-scope", "--path", "--get-all", "core.excludesFile")
-	if out, err := run(ctx, dir, 64<<10, argv); err == nil {
-		var last string
-		for _, line := range strings.Split(string(out), "\n") {
-			scope, p, _ := strings.Cut(line, "\t")
-			if p != "" && (scope == "global" || scope == "system") {
-				last = p // the last one wins, as in git
-			}
-		}
-		if last != "" {
-			return last
+	if maySetExcludesFile() {
+		if p := configuredExcludesFile(ctx, dir); p != "" {
+			return p
 		}
 	}
 	if x := os.Getenv("XDG_CONFIG_HOME"); x != "" {
@@ -278,4 +270,22 @@ func ExcludesFile(ctx context.Context, dir string) string {
 		return filepath.Join(home, ".config", "git", "ignore")
 	}
 	return ""
+}
+
+// configuredExcludesFile asks git for the core.excludesFile the user's
+// global or system config sets, "" when none does.
+func configuredExcludesFile(ctx context.Context, dir string) string {
+	argv := append(slices.Clone(hardening), "config", "--show-scope", "--path", "--get-all", "core.excludesFile")
+	out, err := run(ctx, dir, 64<<10, argv)
+	if err != nil {
+		return ""
+	}
+	var last string
+	for _, line := range strings.Split(string(out), "\n") {
+		scope, p, _ := strings.Cut(line, "\t")
+		if p != "" && (scope == "global" || scope == "system") {
+			last = p // the last one wins, as in git
+		}
+	}
+	return last
 }

@@ -163,3 +163,46 @@ func TestMayConfigureFilters(t *testing.T) {
 		t.Fatal("an include may bring filters")
 	}
 }
+
+func TestMaySetExcludesFile(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("GIT_CONFIG_GLOBAL", "")
+	if maySetExcludesFile() {
+		t.Fatal("an empty home sets an excludes file")
+	}
+	write(t, home, ".gitconfig", "[user]\n\tname = A\n")
+	if maySetExcludesFile() {
+		t.Fatal("a config without the key sets an excludes file")
+	}
+	for _, cfg := range []string{"[core]\n\tExcludesFILE = ~/x\n", "[include]\n\tpath = more\n", "[includeIf \"gitdir:~/w/\"]\n\tpath = w\n"} {
+		write(t, home, ".gitconfig", cfg)
+		if !maySetExcludesFile() {
+			t.Fatalf("%q may set an excludes file", cfg)
+		}
+	}
+	os.Remove(filepath.Join(home, ".gitconfig"))
+	if err := os.MkdirAll(filepath.Join(home, ".config", "git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(home, ".config", "git"), "config", "[core]\nexcludesfile=/x\n")
+	if !maySetExcludesFile() {
+		t.Fatal("the XDG config may set an excludes file")
+	}
+}
+
+// With nothing in the user's config naming a file, ExcludesFile gives the
+// default without a git process: with no git on PATH it still answers.
+func TestExcludesFileDefaultWithoutGit(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	t.Setenv("GIT_CONFIG_GLOBAL", "")
+	t.Setenv("PATH", t.TempDir())
+	if got, want := ExcludesFile(context.Background(), t.TempDir()), filepath.Join(home, ".config", "git", "ignore"); got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
