@@ -37,7 +37,14 @@ func headFromFiles(dir string) (string, bool) {
 	if _, err := os.Lstat(filepath.Join(gitDir, "commondir")); !errors.Is(err, os.ErrNotExist) {
 		return "", false // a linked worktree: its refs live elsewhere
 	}
-	head, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	// Every file is read through an os.Root of the git directory: a HEAD,
+	// ref or packed-refs that is a link out of it is git's to answer.
+	root, err := os.OpenRoot(gitDir)
+	if err != nil {
+		return "", false
+	}
+	defer root.Close()
+	head, err := root.ReadFile("HEAD")
 	if err != nil {
 		return "", false
 	}
@@ -49,7 +56,7 @@ func headFromFiles(dir string) (string, bool) {
 	if !ok || !plainRef(ref) {
 		return "", false
 	}
-	b, err := os.ReadFile(filepath.Join(gitDir, filepath.FromSlash(ref)))
+	b, err := root.ReadFile(filepath.FromSlash(ref))
 	if err == nil {
 		id := strings.TrimSpace(string(b))
 		return id, isObjectID(id)
@@ -57,7 +64,7 @@ func headFromFiles(dir string) (string, bool) {
 	if !errors.Is(err, os.ErrNotExist) {
 		return "", false
 	}
-	return packedRef(gitDir, ref)
+	return packedRef(root, ref)
 }
 
 // plainGitDir finds the .git of dir's work tree, in dir or above; ok is
@@ -82,8 +89,8 @@ func plainGitDir(dir string) (string, bool) {
 }
 
 // packedRef looks ref up in the git directory's packed-refs.
-func packedRef(gitDir, ref string) (string, bool) {
-	b, err := os.ReadFile(filepath.Join(gitDir, "packed-refs"))
+func packedRef(gitDir *os.Root, ref string) (string, bool) {
+	b, err := gitDir.ReadFile("packed-refs")
 	if err != nil {
 		return "", false
 	}

@@ -2,7 +2,9 @@ package gitrun
 
 import (
 	"context"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -66,5 +68,38 @@ func TestHeadAgreesWithGit(t *testing.T) {
 	}
 	if _, ok := headFromFiles(wt); ok {
 		t.Fatal("a linked worktree was read from files")
+	}
+}
+
+// A ref or HEAD that links out of the git directory is not read from
+// files: it is git's to answer (a tree unpacked from a stranger's archive
+// may carry its own .git).
+func TestHeadFilesStayInsideTheGitDir(t *testing.T) {
+	repo, outside := t.TempDir(), t.TempDir()
+	id := strings.Repeat("ab", 20)
+	if err := os.WriteFile(filepath.Join(outside, "ref"), []byte(id+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitDir := filepath.Join(repo, ".git")
+	if err := os.MkdirAll(filepath.Join(gitDir, "refs", "heads"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "ref"), filepath.Join(gitDir, "HEAD")); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := headFromFiles(repo); ok {
+		t.Fatalf("HEAD linked out of the git dir read from files: %q", got)
+	}
+	if err := os.Remove(filepath.Join(gitDir, "HEAD")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(gitDir, "HEAD"), []byte("ref: refs/heads/main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "ref"), filepath.Join(gitDir, "refs", "heads", "main")); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := headFromFiles(repo); ok {
+		t.Fatalf("a branch linked out of the git dir read from files: %q", got)
 	}
 }
