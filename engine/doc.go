@@ -96,6 +96,9 @@ Reason is the detail of its strongest positive signal.
 	         weightSymbolPart       name is the last part of one (pay.Retry)
 	         weightSymbolFold       same ignoring case and "_"
 	         weightSymbolKeyword    name is a keyword (GlobSet ← "globset")
+	         weightSymbolCompound   name is two adjacent words of the first
+	                                line run together (parseDuration ←
+	                                "parse durations"; looked up too)
 	path     weightPathExact        the file is a query path, or its suffix
 	         weightPathDir          the file is under a query directory
 	         weightPathKeyword      the file's stem is a keyword
@@ -207,6 +210,7 @@ each alone gains less on both (docs/bench/eval.md, "Text and length"):
 	weightSymbolPart      0.9
 	weightSymbolFold      0.7
 	weightSymbolKeyword   0.5
+	weightSymbolCompound  0.9
 	weightPathExact       1.0
 	weightPathDir         0.5
 	weightPathKeyword     0.4

@@ -11,7 +11,7 @@ import (
 // rankWeights are the ranking constants the essay's weights table lists.
 var rankWeights = map[string]float64{
 	"weightText": weightText, "weightSymbolQualified": weightSymbolQualified,
-	"weightSymbolExact": weightSymbolExact, "weightSymbolPart": weightSymbolPart,
+	"weightSymbolExact": weightSymbolExact, "weightSymbolCompound": weightSymbolCompound, "weightSymbolPart": weightSymbolPart,
 	"weightSymbolFold": weightSymbolFold, "weightSymbolKeyword": weightSymbolKeyword,
 	"weightPathExact": weightPathExact, "weightPathDir": weightPathDir,
 	"weightPathKeyword": weightPathKeyword, "weightPathDirKeyword": weightPathDirKeyword,

@@ -42,6 +42,7 @@ func AnalyzeQuery(raw string) Query {
 		Identifiers: a.idents.top(maxIdentifiers),
 		Paths:       a.paths.top(maxPaths),
 		Phrases:     a.phrases.top(maxPhrases),
+		Compounds:   compounds(text),
 	}
 	if len(q.Keywords)+len(q.Identifiers)+len(q.Paths) == 0 {
 		q.Identifiers = loneName(text)

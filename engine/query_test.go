@@ -198,3 +198,26 @@ func FuzzQuery(f *testing.F) {
 		_ = lookupNames(q.Identifiers, DefaultRankOptions().MaxSymbolLookups)
 	})
 }
+
+func TestCompounds(t *testing.T) {
+	tests := []struct {
+		query string
+		want  []string
+	}{
+		{"parse durations like 1d or 5m in LogQL", []string{"parse duration"}},
+		{"http server keep-alive timeouts", []string{"http server", "server keep", "keep alive", "alive timeout"}},
+		{"Retry failed payments with backoff\nsecond line words here", []string{"retry failed", "failed payment"}},
+		{"fix sort.Slice panics on nil less func", nil},
+		{"the status codes", []string{"status code"}},
+		{"payment retries", []string{"payment retry"}},
+		{"idleTimeout and doKeepAlives", nil},
+	}
+	for _, tc := range tests {
+		if got := AnalyzeQuery(tc.query).Compounds; !slices.Equal(got, tc.want) {
+			t.Errorf("%q: compounds %q, want %q", tc.query, got, tc.want)
+		}
+	}
+	if got := CompoundNames("parse duration"); !slices.Equal(got, []string{"parseDuration", "ParseDuration", "parse_duration"}) {
+		t.Errorf("names %q", got)
+	}
+}

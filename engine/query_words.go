@@ -300,3 +300,82 @@ func FocusTerms(q Query, max int) []string {
 	}
 	return out
 }
+
+// maxCompounds bounds the compounds of a query (each costs three symbol
+// lookups in every index source).
+const maxCompounds = 4
+
+// compounds lists the pairs of adjacent words of the query's first line
+// that a name may run together, as "w1 w2" lowercased, the second word
+// without a plural s: a person writes "parse durations" or "idle timeout"
+// where the code says parseDuration and idleTimeout. Stop words, numbers
+// and words shorter than 3 letters break a pair; code tokens (already
+// identifiers) are left to the identifiers.
+func compounds(text string) []string {
+	line := text
+	for l := range strings.Lines(text) {
+		if strings.TrimSpace(l) != "" {
+			line = l
+			break
+		}
+	}
+	if len(line) > 200 {
+		line = line[:200]
+	}
+	var out []string
+	prev := ""
+	for _, tok := range strings.Fields(line) {
+		tok = strings.Trim(tok, `,.;:!?()"'`+"`")
+		for w := range strings.SplitSeq(tok, "-") { // keep-alive: two words
+			lw := strings.ToLower(w)
+			if len(lw) < 3 || isStopWord(lw) || !(isLower(w) || isTitle(w)) {
+				prev = "" // a stop word, a number or code (sort.Slice) breaks a pair
+				continue
+			}
+			if prev != "" && len(out) < maxCompounds {
+				out = append(out, prev+" "+singular(lw))
+			}
+			prev = lw
+		}
+	}
+	return out
+}
+
+// isLower reports a word of lowercase letters only.
+func isLower(w string) bool {
+	for _, r := range w {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// isTitle reports a capitalized word ("Parse"); camelCase words are
+// identifiers, not words.
+func isTitle(w string) bool {
+	return len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' && isLower(w[1:])
+}
+
+// singular drops a plural: "durations" → "duration", "retries" →
+// "retry" ("class", "status", "analysis" keep their s).
+func singular(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// CompoundNames are the names a compound "w1 w2" may be typed as:
+// w1W2, W1W2, w1_w2.
+func CompoundNames(c string) []string {
+	a, b, ok := strings.Cut(c, " ")
+	if !ok || a == "" || b == "" {
+		return nil
+	}
+	title := func(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+	return []string{a + title(b), title(a) + title(b), a + "_" + b}
+}

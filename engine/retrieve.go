@@ -286,7 +286,11 @@ func (p *indexProvider) searchPathWords(ctx context.Context, q Query, pl *pool) 
 // lookupSymbols adds the blocks named exactly like the query's
 // identifiers (as typed, then their last one or two qualified parts).
 func (p *indexProvider) lookupSymbols(ctx context.Context, q Query, pl *pool) error {
-	for _, name := range lookupNames(q.Identifiers, p.opts.MaxSymbolLookups) {
+	names := lookupNames(q.Identifiers, p.opts.MaxSymbolLookups)
+	for _, c := range q.Compounds {
+		names = append(names, CompoundNames(c)...)
+	}
+	for _, name := range names {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

@@ -155,7 +155,7 @@ func TestTestsRankAboveWhenAsked(t *testing.T) {
 	a := fn("pay/retry.go", "retryPayment", 10, 10)
 	c := fn("pay/retry_test.go", "TestRetryPayment", 1, 10, "retryPayment")
 	s := &fakeSearcher{hits: []index.Hit{hit(a, 3), hit(c, 3)}}
-	q := AnalyzeQuery("the test for retry payment is flaky")
+	q := AnalyzeQuery("is the payment retry test flaky")
 	if !q.AboutTests {
 		t.Fatal("query should be about tests")
 	}

@@ -21,6 +21,7 @@ const (
 	weightSymbolPart      = 0.9 // name is the last part of a qualified identifier
 	weightSymbolFold      = 0.7 // same, ignoring case and underscores
 	weightSymbolKeyword   = 0.5 // name (≥ minNameLen) is a keyword ("globset" → GlobSet)
+	weightSymbolCompound  = 0.9 // name is two adjacent words of the first line ("parse durations" → parseDuration)
 
 	weightPathExact      = 1.0 // the file is a path of the query (or its suffix)
 	weightPathDir        = 0.5 // the file is inside a directory or module of the query
@@ -80,9 +81,14 @@ type ranker struct {
 	opts     RankOptions
 	src      Source
 	keywords map[string]bool
-	idents   []identForm
-	phrases  []string
-	fileRel  map[string]float64 // path → file signal in [0,1]
+	// compounds are the query's compounds folded ("parseduration").
+	compounds map[string]bool
+	// identNames are the identifiers' last parts folded: "LogQL" names
+	// the directory logql as "logql" the keyword would.
+	identNames map[string]bool
+	idents     []identForm
+	phrases    []string
+	fileRel    map[string]float64 // path → file signal in [0,1]
 	// nameCount and stemCount count the pool's blocks per folded name and
 	// files per folded stem: a keyword that names many ("server", "handle")
 	// says less about each.
@@ -100,7 +106,10 @@ type identForm struct {
 }
 
 func newRanker(q Query, opts RankOptions, src Source) *ranker {
-	r := &ranker{q: q, opts: opts, src: src, keywords: map[string]bool{}}
+	r := &ranker{q: q, opts: opts, src: src, keywords: map[string]bool{}, compounds: map[string]bool{}, identNames: map[string]bool{}}
+	for _, c := range q.Compounds {
+		r.compounds[strings.ReplaceAll(c, " ", "")] = true
+	}
 	for _, k := range q.Keywords {
 		r.keywords[k] = true
 		r.keywords[stem(k)] = true
@@ -117,6 +126,7 @@ func newRanker(q Query, opts RankOptions, src Source) *ranker {
 		}
 		f.folded = fold(f.last)
 		r.idents = append(r.idents, f)
+		r.identNames[f.folded] = true
 	}
 	for _, p := range q.Phrases {
 		r.phrases = append(r.phrases, strings.ToLower(p))
@@ -210,6 +220,9 @@ func (r *ranker) symbol(b index.Block) Signal {
 			try(weightSymbolFold, "name matches "+id.typed+" (ignoring case)")
 		}
 	}
+	if r.compounds[fold(b.Name)] {
+		try(weightSymbolCompound/r.commonness(r.nameCount, fold(b.Name)), "name "+b.Name+" is two words of the query run together")
+	}
 	if len(b.Name) >= minNameLen && r.keywords[fold(b.Name)] {
 		try(weightSymbolKeyword/r.commonness(r.nameCount, fold(b.Name)), "name "+b.Name+" is a word of the query")
 	}
@@ -242,7 +255,7 @@ func (r *ranker) path(p string) Signal {
 		try(weightPathKeyword*share, "file name "+path.Base(p)+" has words of the query")
 	}
 	for _, seg := range strings.Split(strings.Trim(dir, "/"), "/") {
-		if len(seg) >= minNameLen && r.keywords[fold(seg)] {
+		if len(seg) >= minNameLen && (r.keywords[fold(seg)] || r.identNames[fold(seg)]) {
 			try(weightPathDirKeyword, "directory "+seg+" is a word of the query")
 		}
 	}

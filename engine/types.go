@@ -107,9 +107,12 @@ type Query struct {
 	Identifiers []string `json:"identifiers"` // camelCase, snake_case, pkg.Func as typed
 	Paths       []string `json:"paths"`       // path-like tokens, forward slashes
 	Phrases     []string `json:"phrases"`     // quoted phrases and error strings
-	Intent      string   `json:"intent"`      // create, modify, debug, explain, refactor, search
-	Scope       string   `json:"scope"`       // symbol, module, codebase
-	AboutTests  bool     `json:"about_tests"` // the query is about tests
+	// Compounds are two adjacent words of the first line that a name may
+	// run together: "parse durations" → parseDuration, parse_duration.
+	Compounds  []string `json:"compounds,omitempty"`
+	Intent     string   `json:"intent"`      // create, modify, debug, explain, refactor, search
+	Scope      string   `json:"scope"`       // symbol, module, codebase
+	AboutTests bool     `json:"about_tests"` // the query is about tests
 	// Related are weaker expansions of the keywords, learned from the
 	// repository (see expand_terms.go); filled by the index providers.
 	Related []RelatedTerm `json:"related,omitempty"`
