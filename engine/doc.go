@@ -160,7 +160,12 @@ CMakeLists names every source file of its directory) and crowd it out. Each
 is pushed down unless the query names its kind ("the bazel rules", "in the
 examples", "v1"). Test files are recognized in the usual names of each
 language (foo_test.cc, FooTest.java, FooTests.cs, foo_spec.rb, test/,
-spec/).
+spec/). So are the copies of one less common platform (a win/ or sunos/
+directory, sunos.c, crc32_ppc64le.go, zsyscall_windows_386.go): libuv
+keeps win/tcp.c beside unix/tcp.c and the Go tree crc32_ppc64le.go beside
+crc32.go, with the same words, and a question that names no platform is
+about the common code (NL .828 → .837, C .677 → .750; dev gold-line
+recall +.001/+.002 at 4k/8k; docs/bench/eval.md).
 
 Worked example: the query "fix retryPayment in pay/retry.go" against
 three hits with BM25 4, 2 and 3:
@@ -233,6 +238,7 @@ each alone gains less on both (docs/bench/eval.md, "Text and length"):
 	penaltyTestData       0.5
 	penaltyExample        0.3
 	penaltyLegacy         0.25
+	penaltyPlatform       0.3
 	docsPrior             0.5
 	normFloor             2.0
 

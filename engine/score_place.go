@@ -2,6 +2,7 @@ package engine
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -19,6 +20,7 @@ const (
 	penaltyTestData  = 0.5  // testdata/, fixtures/, mocks/, fakes/
 	penaltyExample   = 0.3  // examples/, samples/, demos/
 	penaltyLegacy    = 0.25 // legacy/, deprecated/, compat/, v1/ beside the current code
+	penaltyPlatform  = 0.3  // win/, sunos.c, crc32_ppc64le.go: one less common platform's copy
 	// placeScale then scales a marked block's normalized score (score.go).
 	placeScale = 0.5
 )
@@ -37,6 +39,7 @@ var (
 	placeTestData  = placeKind{"test data", penaltyTestData, []string{"testdata", "fixture", "fixtures", "mock", "mocks", "fake", "fakes", "test", "tests", "testing"}}
 	placeExample   = placeKind{"an example", penaltyExample, []string{"example", "examples", "sample", "samples", "demo", "demos", "tutorial"}}
 	placeLegacy    = placeKind{"a legacy copy", penaltyLegacy, []string{"legacy", "deprecated", "compat", "compatibility", "v1", "old"}}
+	placePlatform  = placeKind{"one platform's copy", penaltyPlatform, platformAsks()}
 )
 
 // Directories, lowercased, that mark each kind.
@@ -104,7 +107,57 @@ func placeOf(p string) *placeKind {
 			return k
 		}
 	}
+	if platformSpecific(dirs, strings.TrimSuffix(base, path.Ext(base))) {
+		return &placePlatform
+	}
 	return nil
+}
+
+// Platforms whose code is usually one copy beside a portable or
+// mainstream one (Linux, Unix, macOS, amd64, arm64): a question that does
+// not name the platform is about the common code. libuv keeps win/tcp.c
+// beside unix/tcp.c, and the Go tree keeps crc32_ppc64le.go beside
+// crc32.go; their words are the same and they crowded it out ("gzip
+// reader CRC-32 check" → vectorCrc32 of ppc64le).
+var platforms = map[string]bool{
+	"windows": true, "win": true, "win32": true, "win64": true, "plan9": true, "solaris": true,
+	"sunos": true, "illumos": true, "aix": true, "os390": true, "zos": true, "haiku": true,
+	"qnx": true, "cygwin": true, "dragonfly": true, "netbsd": true, "openbsd": true, "hurd": true,
+	"wasip1": true, "wasm": true, "js": true, "386": true, "arm": true, "mips": true,
+	"mipsle": true, "mips64": true, "mips64le": true, "mipsx": true, "ppc64": true, "ppc64le": true,
+	"ppc64x": true, "riscv64": true, "s390x": true, "loong64": true, "sparc64": true,
+}
+
+// platformSpecific reports a file of one such platform: under a directory
+// named for it, named for it (sunos.c), or with its name as a suffix
+// part in Go's manner (zsyscall_windows_386.go, crc32_ppc64le.go).
+func platformSpecific(dirs []string, stem string) bool {
+	for _, d := range dirs {
+		if platforms[d] {
+			return true
+		}
+	}
+	if platforms[stem] {
+		return true
+	}
+	parts := strings.Split(stem, "_")
+	for _, p := range parts[1:] {
+		if platforms[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// platformAsks are the query words that lift the platform penalty: any
+// platform's name.
+func platformAsks() []string {
+	out := make([]string, 0, len(platforms))
+	for p := range platforms {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // place is the path prior of a block's file: a penalty for the kinds of
