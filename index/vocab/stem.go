@@ -81,6 +81,7 @@ func stemLen[S ~string | ~[]byte](w S) (int, bool) {
 	} else if m < n {
 		n = m
 	}
+	n = adverb(w[:n])
 	if n > minStemLen-1 && w[n-1] == 'e' && w[n-2] != 'e' && !keepFinalE[string(w[:n])] {
 		n--
 	}
@@ -145,6 +146,26 @@ func undouble[S ~string | ~[]byte](w S, m int) int {
 	}
 	return m
 }
+
+// adverb strips the "-ly" of an adverb made from an adjective
+// ("gracefully" → graceful, "internally" → internal, "recursively" →
+// recursive, "silently" → silent); "only", "reply", "apply", "family"
+// keep theirs.
+func adverb[S ~string | ~[]byte](w S) int {
+	n := len(w)
+	if n < 7 || !hasSuffix(w, "ly") {
+		return n
+	}
+	for _, adj := range adverbBases {
+		if hasSuffix(w[:n-2], adj) {
+			return n - 2
+		}
+	}
+	return n
+}
+
+// adverbBases are the adjective endings "-ly" is stripped after.
+var adverbBases = [...]string{"ful", "al", "ive", "ous", "less", "ent", "ant"}
 
 func hasSuffix[S ~string | ~[]byte](w S, suf string) bool {
 	return len(w) >= len(suf) && string(w[len(w)-len(suf):]) == suf

@@ -14,6 +14,8 @@ func TestStem(t *testing.T) {
 		{"parse", "pars"}, {"parsing", "pars"}, {"parsed", "pars"}, {"parses", "pars"},
 		{"mapped", "map"}, {"mapping", "map"}, {"committed", "commit"}, {"settings", "set"},
 		{"classes", "class"}, {"class", "class"}, {"processes", "process"},
+		{"gracefully", "graceful"}, {"graceful", "graceful"}, {"internally", "internal"},
+		{"recursively", "recursiv"}, {"recursive", "recursiv"}, {"silently", "silent"},
 		// not over-stemmed
 		{"string", "string"}, {"strings", "string"}, {"news", "news"}, {"status", "status"},
 		{"analysis", "analysis"}, {"alias", "alias"}, {"aliases", "alias"},
@@ -21,6 +23,8 @@ func TestStem(t *testing.T) {
 		{"speed", "speed"}, {"need", "need"}, {"thing", "thing"}, {"uses", "use"},
 		{"use", "use"}, {"tree", "tree"}, {"free", "free"},
 		{"rune", "rune"}, {"runes", "rune"}, {"modes", "mode"}, {"state", "state"},
+		{"only", "only"}, {"reply", "reply"}, {"apply", "apply"}, {"family", "family"},
+		{"supply", "supply"}, {"assembly", "assembly"}, {"early", "early"},
 		// left alone
 		{"sha256", "sha256"}, {"über", "über"}, {"Parsing", "Parsing"}, {"", ""}, {"ing", "ing"},
 	}
