@@ -39,21 +39,9 @@ func (c *PackCache) lineInfo(cand engine.Candidate, fq focusQuery, masks []uint3
 	if c == nil {
 		return newLineInfo(cand, masks, idf, anchors)
 	}
-	k := c.lineInfoKey(cand, fq, idf, anchors)
-	c.mu.Lock()
-	li, ok := c.infos[k]
-	c.mu.Unlock()
-	if ok {
-		return li
-	}
-	li = newLineInfo(cand, masks, idf, anchors)
-	c.mu.Lock()
-	if len(c.infos) >= packCacheLimit {
-		clear(c.infos)
-	}
-	c.infos[k] = li
-	c.mu.Unlock()
-	return li
+	return memo(&c.mu, c.infos, c.lineInfoKey(cand, fq, idf, anchors), func() *lineInfo {
+		return newLineInfo(cand, masks, idf, anchors)
+	})
 }
 
 func (c *PackCache) lineInfoKey(cand engine.Candidate, fq focusQuery, idf []float64, anchors []int) uint64 {
@@ -109,19 +97,7 @@ func (c *PackCache) lineMasks(fq focusQuery, cand engine.Candidate) []uint32 {
 	h.WriteString(string(cand.Block.Kind)) // trimTrailingBlank depends on it
 	h.WriteByte(0)
 	h.WriteString(text)
-	k := h.Sum64()
-	c.mu.Lock()
-	m, ok := c.masks[k]
-	c.mu.Unlock()
-	if ok {
-		return m
-	}
-	m = lineMasks(fq.set, trimTrailingBlank(cand))
-	c.mu.Lock()
-	if len(c.masks) >= packCacheLimit {
-		clear(c.masks)
-	}
-	c.masks[k] = slices.Clip(m)
-	c.mu.Unlock()
-	return m
+	return memo(&c.mu, c.masks, h.Sum64(), func() []uint32 {
+		return slices.Clip(lineMasks(fq.set, trimTrailingBlank(cand)))
+	})
 }

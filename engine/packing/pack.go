@@ -386,8 +386,28 @@ func (p *packer) usage(pk *Pack) {
 	}
 }
 
-// packCacheLimit bounds a PackCache; when full it is cleared.
+// packCacheLimit bounds each map of a PackCache; a full one is cleared.
 const packCacheLimit = 1 << 14
+
+// memo returns m[k], computing it outside the lock when it is
+// missing and storing it (clearing m first when it is full). Two packs
+// may compute the same value at once; either result is the same.
+func memo[V any](mu *sync.Mutex, m map[uint64]V, k uint64, compute func() V) V {
+	mu.Lock()
+	v, ok := m[k]
+	mu.Unlock()
+	if ok {
+		return v
+	}
+	v = compute()
+	mu.Lock()
+	if len(m) >= packCacheLimit {
+		clear(m)
+	}
+	m[k] = v
+	mu.Unlock()
+	return v
+}
 
 // PackCache keeps work that depends only on a candidate's text (its
 // near-duplicate signature, its lines' query terms) across Assemble calls, so that re-packing the
@@ -427,21 +447,7 @@ func (c *PackCache) signature(text string) textSig {
 	if c == nil {
 		return signature(text)
 	}
-	k := maphash.String(c.seed, text)
-	c.mu.Lock()
-	s, ok := c.sigs[k]
-	c.mu.Unlock()
-	if ok {
-		return s
-	}
-	s = signature(text)
-	c.mu.Lock()
-	if len(c.sigs) >= packCacheLimit {
-		clear(c.sigs)
-	}
-	c.sigs[k] = s
-	c.mu.Unlock()
-	return s
+	return memo(&c.mu, c.sigs, maphash.String(c.seed, text), func() textSig { return signature(text) })
 }
 
 // dedupKey hashes everything dedup reads: each candidate's identity, text,
