@@ -375,17 +375,12 @@ func textQuery(q Query, n int) string {
 // stem, so the stem is sent next to the word, never instead of it.
 func stem(w string) string {
 	switch {
-	case len(w) > 4 && strings.HasSuffix(w, "ies"):
-		return w[:len(w)-3] + "y"
 	case len(w) > 5 && strings.HasSuffix(w, "ing"):
 		return w[:len(w)-3]
 	case len(w) > 4 && strings.HasSuffix(w, "ed"):
 		return w[:len(w)-2]
-	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") &&
-		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
-		return w[:len(w)-1]
 	}
-	return w
+	return singular(w)
 }
 
 func capStrings(s []string, n int) []string {
