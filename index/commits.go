@@ -204,7 +204,7 @@ func (ci *commitIndex) search(ctx context.Context, q query.Query, limit int) ([]
 			return nil, fmt.Errorf("index: decode commit %s: %w", dm.ID, err)
 		}
 		age := math.Max(0, float64(ci.newest-c.Time)/86400)
-		hits = append(hits, CommitHit{Commit: c, Score: dm.Score * (1 + recencyWeight*math.Exp2(-age/recencyHalfDay))})
+		hits = append(hits, CommitHit{Commit: c, Score: quantize(dm.Score) * (1 + recencyWeight*math.Exp2(-age/recencyHalfDay))})
 	}
 	sort.SliceStable(hits, func(i, j int) bool {
 		if hits[i].Score != hits[j].Score {

@@ -96,7 +96,8 @@ func runQuery(ctx context.Context, bi bleve.Index, q query.Query, limit int) (se
 	return res.Hits, res.Total, nil
 }
 
-// scoreQuantum is the resolution search scores are kept at. bleve sums
+// scoreQuantum is the resolution search scores are kept at (the blocks'
+// and the commits'). bleve sums
 // the statistics of each segment, and two builds of one tree segment it
 // differently, so the same block scored 0.35889284027387025 in one and
 // 0.3588928402738702 in the other: the last bits moved, and with them
