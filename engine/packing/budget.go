@@ -56,9 +56,10 @@ package packing
 //     that too big, they are folded into one, then dropped). Hence
 //     tokens(render(pack)) <= B always.
 //
-// The per-source share the meters show (SourceUsage.Share) is what R
+// The per-source share JSON and MCP report (SourceUsage.Share) is what R
 // would give each source split by weight, water-filled by demand: a
 // reference point, not a limit; the weights act through the priority.
+// The explorer's meters show each source's part of the whole budget.
 //
 // Cost. With n candidates and L <= 6 levels, one pass of O(nL) plus exact
 // counts for the blocks near the cut; step 5 renders the pack a few
@@ -151,12 +152,10 @@ func (p *packer) remove(i int) {
 
 // shareOut splits total among sources by weight, water-filling: a source
 // whose demand is below its share gets its demand and the rest is shared
-// again. It also returns each source's fair share (what its weight gave it
-// when it was satisfied, or its final share), the basis of the block cap.
-// Sources are taken in the order given, so rounding is stable.
-func shareOut(total int, srcs []engine.Source, weights map[engine.Source]float64, demand map[engine.Source]int) (share, fair map[engine.Source]int) {
-	share = make(map[engine.Source]int, len(srcs))
-	fair = make(map[engine.Source]int, len(srcs))
+// again. Sources are taken in the order given, so rounding is stable.
+func shareOut(total int, srcs []engine.Source, weights map[engine.Source]float64, demand map[engine.Source]int) map[engine.Source]int {
+	share := make(map[engine.Source]int, len(srcs))
+	fair := make(map[engine.Source]int, len(srcs))
 	open := slices.Clone(srcs)
 	left := total
 	for len(open) > 0 {
@@ -190,7 +189,7 @@ func shareOut(total int, srcs []engine.Source, weights map[engine.Source]float64
 		}
 		open = still
 	}
-	return share, fair
+	return share
 }
 
 // setup builds each candidate's options: its ceiling level (the source's
@@ -401,7 +400,7 @@ func (p *packer) options(room int) {
 	for _, s := range srcs {
 		weights[s] = p.weight(s)
 	}
-	p.shares, _ = shareOut(room, srcs, weights, demand)
+	p.shares = shareOut(room, srcs, weights, demand)
 	for i, c := range p.cands {
 		ch := &p.ch[i]
 		switch {

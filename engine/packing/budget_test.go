@@ -29,7 +29,7 @@ func TestShareOut(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, _ := shareOut(tc.total, tc.srcs, w, tc.demand)
+			got := shareOut(tc.total, tc.srcs, w, tc.demand)
 			if !reflect.DeepEqual(got, tc.wantShare) {
 				t.Errorf("shares %v, want %v", got, tc.wantShare)
 			}
