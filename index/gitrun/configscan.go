@@ -102,30 +102,40 @@ func maySetExcludesFile() bool {
 // findGitDir finds the git directory of dir: a .git directory, or the
 // directory a .git file ("gitdir: …") names, in dir or above.
 func findGitDir(dir string) (string, bool) {
+	p, st, ok := nearestDotGit(dir, os.Stat)
+	if !ok {
+		return "", false
+	}
+	if st.IsDir() {
+		return p, true
+	}
+	b, err := os.ReadFile(p)
+	line := strings.TrimSpace(string(b))
+	if err != nil || !strings.HasPrefix(line, "gitdir:") {
+		return "", false
+	}
+	g := strings.TrimSpace(strings.TrimPrefix(line, "gitdir:"))
+	if !filepath.IsAbs(g) {
+		g = filepath.Join(filepath.Dir(p), g)
+	}
+	return g, true
+}
+
+// nearestDotGit returns the .git entry of dir's work tree, in dir or
+// above, as stat sees it (os.Stat follows a link, os.Lstat does not).
+func nearestDotGit(dir string, stat func(string) (fs.FileInfo, error)) (string, fs.FileInfo, bool) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
-		return "", false
+		return "", nil, false
 	}
 	for {
 		p := filepath.Join(dir, ".git")
-		if st, err := os.Stat(p); err == nil {
-			if st.IsDir() {
-				return p, true
-			}
-			b, err := os.ReadFile(p)
-			line := strings.TrimSpace(string(b))
-			if err != nil || !strings.HasPrefix(line, "gitdir:") {
-				return "", false
-			}
-			g := strings.TrimSpace(strings.TrimPrefix(line, "gitdir:"))
-			if !filepath.IsAbs(g) {
-				g = filepath.Join(dir, g)
-			}
-			return g, true
+		if st, err := stat(p); err == nil {
+			return p, st, true
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", false
+			return "", nil, false
 		}
 		dir = parent
 	}

@@ -128,12 +128,21 @@ func write(t *testing.T, dir, name, s string) {
 	}
 }
 
-func TestExcludesFileIsTheUsers(t *testing.T) {
-	repo, _ := hostileRepo(t)
-	home := t.TempDir()
+// emptyUserConfig gives the test a home of its own with no git config in
+// it, and no system config: what git and the config scan read of the
+// user's is what the test writes there.
+func emptyUserConfig(t *testing.T) (home string) {
+	t.Helper()
+	home = t.TempDir()
 	t.Setenv("HOME", home)
 	t.Setenv("XDG_CONFIG_HOME", "")
 	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	return home
+}
+
+func TestExcludesFileIsTheUsers(t *testing.T) {
+	repo, _ := hostileRepo(t)
+	home := emptyUserConfig(t)
 	mustGit(t, repo, "config", "core.excludesFile", "/etc/hostname")
 	want := filepath.Join(home, ".config", "git", "ignore")
 	if got := ExcludesFile(context.Background(), repo); got != want {
@@ -147,9 +156,7 @@ func TestExcludesFileIsTheUsers(t *testing.T) {
 
 func TestMayConfigureFilters(t *testing.T) {
 	repo, _ := hostileRepo(t)
-	t.Setenv("HOME", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", "")
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	emptyUserConfig(t)
 	if !mayConfigureFilters(repo) {
 		t.Fatal("a repository with filter.evil.clean may configure no filter")
 	}
@@ -165,10 +172,7 @@ func TestMayConfigureFilters(t *testing.T) {
 }
 
 func TestMaySetExcludesFile(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", "")
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	home := emptyUserConfig(t)
 	t.Setenv("GIT_CONFIG_GLOBAL", "")
 	if maySetExcludesFile() {
 		t.Fatal("an empty home sets an excludes file")
@@ -196,10 +200,7 @@ func TestMaySetExcludesFile(t *testing.T) {
 // With nothing in the user's config naming a file, ExcludesFile gives the
 // default without a git process: with no git on PATH it still answers.
 func TestExcludesFileDefaultWithoutGit(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", "")
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+	home := emptyUserConfig(t)
 	t.Setenv("GIT_CONFIG_GLOBAL", "")
 	t.Setenv("PATH", t.TempDir())
 	if got, want := ExcludesFile(context.Background(), t.TempDir()), filepath.Join(home, ".config", "git", "ignore"); got != want {

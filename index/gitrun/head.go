@@ -71,21 +71,8 @@ func headFromFiles(dir string) (string, bool) {
 // false when the nearest .git is not a directory (a worktree's or a
 // submodule's file).
 func plainGitDir(dir string) (string, bool) {
-	dir, err := filepath.Abs(dir)
-	if err != nil {
-		return "", false
-	}
-	for {
-		p := filepath.Join(dir, ".git")
-		if st, err := os.Lstat(p); err == nil {
-			return p, st.IsDir()
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", false
-		}
-		dir = parent
-	}
+	p, st, ok := nearestDotGit(dir, os.Lstat)
+	return p, ok && st.IsDir()
 }
 
 // packedRef looks ref up in the git directory's packed-refs.
