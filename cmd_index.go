@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -54,10 +53,7 @@ const (
 )
 
 func runIndex(cmd *cobra.Command, path, indexDir string, maxFileSize int64) error {
-	if os.Getenv("GOGC") == "" && os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetGCPercent(indexGCPercent)
-		debug.SetMemoryLimit(indexSoftMemory)
-	}
+	setGC(indexGCPercent, indexSoftMemory)
 	root, err := resolveRoot(path)
 	if err != nil {
 		return err

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 	"text/tabwriter"
 
@@ -56,17 +55,14 @@ func newPackCmd(g *globalFlags) *cobra.Command {
 // about 40 MB in all on the Go tree (the tokenizer's vocabulary, searches,
 // the walk), then exits. Collecting even at 4× the live heap cost it 5 ms
 // of CPU, so it does not collect until the soft limit, which keeps peak
-// memory bounded on big trees.
+// memory bounded on big trees. GOGC or GOMEMLIMIT set by the person win.
 const (
 	packGCPercent  = -1 // off; the soft limit decides
 	packSoftMemory = 256 << 20
 )
 
 func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) error {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(packGCPercent)
-		debug.SetMemoryLimit(packSoftMemory)
-	}
+	setGC(packGCPercent, packSoftMemory)
 	query, err := readQuery(args, cmd.InOrStdin())
 	if err != nil {
 		return err
