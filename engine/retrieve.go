@@ -371,8 +371,9 @@ func textQuery(q Query, n int) string {
 }
 
 // stem strips a plural or verb ending: "retries" → "retry", "parsing" →
-// "pars", "redirects" → "redirect". Light on purpose: the index does not
-// stem, so the stem is sent next to the word, never instead of it.
+// "pars", "redirects" → "redirect". The ranker counts a keyword's stem as
+// a keyword too, so a file or block named "retry" matches "retries"
+// (the index's own stemming, vocab.Stem, serves the full-text search).
 func stem(w string) string {
 	switch {
 	case len(w) > 5 && strings.HasSuffix(w, "ing"):
