@@ -163,7 +163,7 @@ func readGlobalExcludes(ctx context.Context, root string) []byte {
 	if p == "" {
 		return nil
 	}
-	b, _ := os.ReadFile(p)
+	b, _ := inroot.ReadPath(p)
 	return b
 }
 
@@ -171,7 +171,7 @@ func readGlobalExcludes(ctx context.Context, root string) []byte {
 // ("gitdir: …", worktrees and submodules) when there is one.
 func readGitExclude(root string) []byte {
 	gitDir := filepath.Join(root, ".git")
-	if b, err := os.ReadFile(gitDir); err == nil {
+	if b, err := inroot.ReadPath(gitDir); err == nil {
 		line := strings.TrimSpace(string(b))
 		if !strings.HasPrefix(line, "gitdir:") {
 			return nil
@@ -180,11 +180,11 @@ func readGitExclude(root string) []byte {
 		if !filepath.IsAbs(gitDir) {
 			gitDir = filepath.Join(root, gitDir)
 		}
-		if c, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+		if c, err := inroot.ReadPath(filepath.Join(gitDir, "commondir")); err == nil {
 			gitDir = filepath.Join(gitDir, strings.TrimSpace(string(c)))
 		}
 	}
-	b, _ := os.ReadFile(filepath.Join(gitDir, "info", "exclude"))
+	b, _ := inroot.ReadPath(filepath.Join(gitDir, "info", "exclude"))
 	return b
 }
 

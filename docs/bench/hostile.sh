@@ -50,4 +50,12 @@ echo "--- mcp (same repository)"
 grep -c "SECRET-OUTSIDE-THE-ROOT" $W/mcp.out | sed 's/^/leaked in mcp: /'
 grep -c "pay/retry.go" $W/mcp.out | sed "s/^/mcp answer mentions pay\/retry.go (must be > 0): /"
 ls $W | grep PWNED && echo "!!! a program ran" || echo "ok: still nothing ran"
+echo "--- FIFOs where git and loupe read files (an archive can hold them; reading one waits forever)"
+for f in .git/config .git/HEAD .loupe.toml; do
+  F=$W/fifo; rm -rf $F; mkdir -p $F && cp $R/pay/retry.go $F/ && (cd $F && git init -q && git add -A && git -c user.email=a@b -c user.name=a commit -qm init)
+  rm -f $F/$f && mkfifo $F/$f
+  timeout 60 $BIN pack "retry failed payment" --root $F --index-dir $W/ix-fifo > $W/fifo.out 2> $W/fifo.err; rc=$?
+  [ $rc = 124 ] && echo "!!! $f: loupe pack still waiting after 60 s" || echo "$f: rc=$rc, retry.go packed: $(grep -c RetryPayment $W/fifo.out), stderr: $(grep -o 'not a regular file[^$]*' $W/fifo.err | head -1)"
+  rm -rf $W/ix-fifo
+done
 echo "work dir: $W"

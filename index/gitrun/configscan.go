@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/loupe-dev/loupe/index/inroot"
 )
 
 // mayConfigureFilters reports whether any config file git would read in
@@ -21,9 +23,12 @@ func mayConfigureFilters(dir string) bool {
 		return true
 	}
 	for _, p := range files {
-		b, err := os.ReadFile(p)
-		if err != nil {
+		b, err := inroot.ReadPath(p)
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
+		}
+		if err != nil {
+			return true // git decides
 		}
 		l := bytes.ToLower(b)
 		if bytes.Contains(l, []byte("filter")) || bytes.Contains(l, []byte("include")) {
@@ -43,11 +48,7 @@ func configFiles(dir string) ([]string, bool) {
 		return nil, false
 	}
 	files = append(files, filepath.Join(gitDir, "config"), filepath.Join(gitDir, "config.worktree"))
-	if c, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
-		common := strings.TrimSpace(string(c))
-		if !filepath.IsAbs(common) {
-			common = filepath.Join(gitDir, common)
-		}
+	if common, ok := commonDir(gitDir); ok {
 		files = append(files, filepath.Join(common, "config"), filepath.Join(common, "config.worktree"))
 	}
 	return files, true
@@ -84,7 +85,7 @@ func userConfigFiles() []string {
 // on every walk, so every pack).
 func maySetExcludesFile() bool {
 	for _, p := range userConfigFiles() {
-		b, err := os.ReadFile(p)
+		b, err := inroot.ReadPath(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -109,7 +110,7 @@ func findGitDir(dir string) (string, bool) {
 	if st.IsDir() {
 		return p, true
 	}
-	b, err := os.ReadFile(p)
+	b, err := inroot.ReadPath(p)
 	line := strings.TrimSpace(string(b))
 	if err != nil || !strings.HasPrefix(line, "gitdir:") {
 		return "", false

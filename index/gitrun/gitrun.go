@@ -121,6 +121,9 @@ func RunLimit(ctx context.Context, dir string, limit int, args ...string) ([]byt
 	if !MaybeInWorkTree(dir) {
 		return nil, ErrNotRepository // what git would say, without the process
 	}
+	if err := checkGitFiles(dir); err != nil {
+		return nil, err
+	}
 	var filters []string
 	if mayConfigureFilters(dir) {
 		var err error
@@ -275,6 +278,9 @@ func ExcludesFile(ctx context.Context, dir string) string {
 // configuredExcludesFile asks git for the core.excludesFile the user's
 // global or system config sets, "" when none does.
 func configuredExcludesFile(ctx context.Context, dir string) string {
+	if checkGitFiles(dir) != nil {
+		return ""
+	}
 	argv := append(slices.Clone(hardening), "config", "--show-scope", "--path", "--get-all", "core.excludesFile")
 	out, err := run(ctx, dir, 64<<10, argv)
 	if err != nil {

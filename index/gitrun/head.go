@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/loupe-dev/loupe/index/inroot"
 )
 
 // Head returns the commit HEAD names in dir's repository, like `git
@@ -44,7 +46,7 @@ func headFromFiles(dir string) (string, bool) {
 		return "", false
 	}
 	defer root.Close()
-	head, err := root.ReadFile("HEAD")
+	head, err := inroot.ReadIn(root, "HEAD")
 	if err != nil {
 		return "", false
 	}
@@ -56,7 +58,7 @@ func headFromFiles(dir string) (string, bool) {
 	if !ok || !plainRef(ref) {
 		return "", false
 	}
-	b, err := root.ReadFile(filepath.FromSlash(ref))
+	b, err := inroot.ReadIn(root, filepath.FromSlash(ref))
 	if err == nil {
 		id := strings.TrimSpace(string(b))
 		return id, isObjectID(id)
@@ -77,7 +79,7 @@ func plainGitDir(dir string) (string, bool) {
 
 // packedRef looks ref up in the git directory's packed-refs.
 func packedRef(gitDir *os.Root, ref string) (string, bool) {
-	b, err := gitDir.ReadFile("packed-refs")
+	b, err := inroot.ReadIn(gitDir, "packed-refs")
 	if err != nil {
 		return "", false
 	}

@@ -3,7 +3,9 @@
 // whatever its symbolic links say at the moment of the call: a link (or a
 // directory on the way) that points outside is refused by the kernel-level
 // walk of os.Root, not by a check made a moment earlier. Links inside the
-// root still work.
+// root still work. Reads never wait on a FIFO, socket or device either
+// (regular.go): a repository from an archive can hold one, and a FIFO
+// opened for reading waits for a writer forever.
 //
 // Every read of repository content in loupe (the index's walk and
 // freshness reads, diagnostics snippets, the notes file, the repository's
@@ -57,24 +59,26 @@ func open(root, p string) (*os.Root, string, error) {
 }
 
 // ReadFile reads the file p (absolute below root, or relative to it).
-// A path that leaves the root, through ".." or any symbolic link, fails.
+// A path that leaves the root, through ".." or any symbolic link, fails;
+// so does one that is not a regular file (ErrNotRegular), without waiting.
 func ReadFile(root, p string) ([]byte, error) {
 	r, rel, err := open(root, p)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	return r.ReadFile(rel)
+	return ReadIn(r, rel)
 }
 
-// Open opens the file p for reading, inside root.
+// Open opens the file or directory p for reading, inside root; anything
+// else (a FIFO, a device) fails with ErrNotRegular, without waiting.
 func Open(root, p string) (*os.File, error) {
 	r, rel, err := open(root, p)
 	if err != nil {
 		return nil, err
 	}
 	defer r.Close()
-	return r.Open(rel)
+	return openIn(r, rel, true)
 }
 
 // Stat stats p inside root, following links that stay inside.

@@ -63,6 +63,9 @@ func collect(ctx context.Context, root string, commits int, since time.Time) ([]
 		if errors.Is(errs[i], ErrNotRepository) {
 			return nil, ErrNotRepository
 		}
+		if errors.Is(errs[i], ErrNotAFile) {
+			return nil, errs[i] // the same for every command: said once
+		}
 		for _, c := range r {
 			if !own.has(c.path) {
 				all = append(all, c)

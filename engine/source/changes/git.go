@@ -10,6 +10,10 @@ import (
 // git work tree.
 var ErrNotRepository = gitrun.ErrNotRepository
 
+// ErrNotAFile is returned by Git, which runs no git, when a file git would
+// read is a FIFO, socket or device (gitrun.ErrNotAFile).
+var ErrNotAFile = gitrun.ErrNotAFile
+
 // Git runs git with args in dir through the hardened runner (gitrun.Run:
 // no program a repository names is ever run, output bounded) and returns
 // its standard output. A directory outside any work tree gives

@@ -1,0 +1,67 @@
+package inroot
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// ErrNotRegular is returned for a FIFO, socket or device where loupe
+// expected a file. A repository unpacked from an archive can hold any of
+// them, and opening a FIFO for reading waits for a writer: forever, since
+// none comes. So every read opens without blocking (openFlags), then asks
+// the open file what it is: no check made a moment before the open, which
+// a swapped entry would pass.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ReadIn reads the regular file name inside r (a path relative to it,
+// never leaving it).
+func ReadIn(r *os.Root, name string) ([]byte, error) {
+	f, err := openIn(r, name, false)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// ReadPath reads the regular file at path, wherever it is: for the few
+// files loupe reads outside a repository's root because git reads them
+// too (the user's own git configuration).
+func ReadPath(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, openFlags, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if err := checkKind(f, path, false); err != nil {
+		return nil, err
+	}
+	return io.ReadAll(f)
+}
+
+// openIn opens name inside r without blocking and keeps it only when it
+// is a regular file (or, with dirOK, a directory).
+func openIn(r *os.Root, name string, dirOK bool) (*os.File, error) {
+	f, err := r.OpenFile(name, openFlags, 0)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkKind(f, name, dirOK); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+func checkKind(f *os.File, name string, dirOK bool) error {
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if st.Mode().IsRegular() || dirOK && st.IsDir() {
+		return nil
+	}
+	return fmt.Errorf("%s: %w (%s)", name, ErrNotRegular, st.Mode().Type())
+}
