@@ -58,4 +58,9 @@ for f in .git/config .git/HEAD .loupe.toml; do
   [ $rc = 124 ] && echo "!!! $f: loupe pack still waiting after 60 s" || echo "$f: rc=$rc, retry.go packed: $(grep -c RetryPayment $W/fifo.out), stderr: $(grep -o 'not a regular file[^$]*' $W/fifo.err | head -1)"
   rm -rf $W/ix-fifo
 done
+echo "--- core.worktree pointing out of the root"
+F=$W/wt; rm -rf $F; mkdir -p $F $W/home && cp $R/pay/retry.go $F/ && echo "notes" > $F/notes.txt && (cd $F && git init -q && git add -A && git -c user.email=a@b -c user.name=a commit -qm init)
+echo "SECRET-OUTSIDE-THE-ROOT retry payment" > $W/home/notes.txt; git -C $F config core.worktree $W/home
+$BIN pack "retry failed payment" --root $F --index-dir $W/ix-wt > $W/wt.out 2>&1
+grep -c "SECRET-OUTSIDE-THE-ROOT" $W/wt.out | sed 's/^/leaked lines through core.worktree: /'
 echo "work dir: $W"

@@ -131,7 +131,20 @@ func RunLimit(ctx context.Context, dir string, limit int, args ...string) ([]byt
 			return nil, err
 		}
 	}
-	return run(ctx, dir, limit, Args(filters, args...))
+	return run(ctx, dir, limit, append(workTree(dir), Args(filters, args...)...))
+}
+
+// workTree pins git's work tree to the one dir is in (the directory that
+// holds the nearest .git): a repository's config may set core.worktree to
+// any directory, and git would then diff and list that directory's files
+// (the user's home, say) as the repository's changes, into the pack.
+// --work-tree overrides the key.
+func workTree(dir string) []string {
+	p, _, ok := nearestDotGit(dir, os.Lstat)
+	if !ok {
+		return nil
+	}
+	return []string{"--work-tree=" + filepath.Dir(p)}
 }
 
 // run starts git with the exact argv and reads its bounded output.
