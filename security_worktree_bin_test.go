@@ -38,3 +38,31 @@ func TestPackNeverShowsTheWorkTreeAConfigPointsTo(t *testing.T) {
 		t.Errorf("the repository's own code or change is missing:\n%s", out)
 	}
 }
+
+// A .git file (or link) can name another repository on the same disk
+// (gitdir: ../dotfiles/.git); git then showed that repository's history
+// and files as this one's changes and commits. The pack must say git was
+// not run and show nothing of the other repository.
+func TestPackNeverShowsAnotherRepositoryADotGitNames(t *testing.T) {
+	env := newSealedEnv(t)
+	base, ix := t.TempDir(), t.TempDir()
+	victim, root := filepath.Join(base, "dotfiles"), filepath.Join(base, "download")
+	gitRepo(t, victim, map[string]string{"creds.txt": "token=SECRET-OTHER-REPOSITORY retry payment\n"})
+	writeFiles(t, root, map[string]string{
+		"pay/retry.go": "package pay\n\n// RetryPayment retries a failed payment.\nfunc RetryPayment() error { return nil }\n",
+		".git":         "gitdir: ../dotfiles/.git\n",
+	})
+	out, stderr, err := env.run(t, "", "pack", "retry failed payment token", "--root", root, "--index-dir", ix, "--budget", "4000")
+	if err != nil {
+		t.Fatalf("pack: %v\n%s", err, stderr)
+	}
+	if strings.Contains(out, "SECRET-OTHER-REPOSITORY") || strings.Contains(out, "creds.txt") {
+		t.Errorf("the pack shows the repository the .git file names:\n%s", out)
+	}
+	if !strings.Contains(out, "func RetryPayment") {
+		t.Errorf("the repository's own code is missing:\n%s", out)
+	}
+	if !strings.Contains(stderr, "another repository's git directory") {
+		t.Errorf("stderr does not say why git did not run:\n%s", stderr)
+	}
+}

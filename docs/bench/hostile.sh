@@ -63,4 +63,9 @@ F=$W/wt; rm -rf $F; mkdir -p $F $W/home && cp $R/pay/retry.go $F/ && echo "notes
 echo "SECRET-OUTSIDE-THE-ROOT retry payment" > $W/home/notes.txt; git -C $F config core.worktree $W/home
 $BIN pack "retry failed payment" --root $F --index-dir $W/ix-wt > $W/wt.out 2>&1
 grep -c "SECRET-OUTSIDE-THE-ROOT" $W/wt.out | sed 's/^/leaked lines through core.worktree: /'
+echo "--- a .git file naming another repository on the disk"
+V=$W/dotfiles; mkdir -p $V && echo "token=SECRET-OUTSIDE-THE-ROOT retry payment" > $V/creds.txt && (cd $V && git init -q && git add -A && git -c user.email=a@b -c user.name=a commit -qm "retry payment creds")
+F=$W/download; mkdir -p $F && cp $R/pay/retry.go $F/ && echo "gitdir: ../dotfiles/.git" > $F/.git
+$BIN pack "retry failed payment creds" --root $F --index-dir $W/ix-gd > $W/gd.out 2> $W/gd.err
+grep -c "SECRET-OUTSIDE-THE-ROOT" $W/gd.out | sed 's/^/leaked lines from the other repository: /'; grep -o "git not run[^:]*" $W/gd.err | head -1
 echo "work dir: $W"

@@ -121,6 +121,9 @@ func RunLimit(ctx context.Context, dir string, limit int, args ...string) ([]byt
 	if !MaybeInWorkTree(dir) {
 		return nil, ErrNotRepository // what git would say, without the process
 	}
+	if err := checkOwnGitDir(dir); err != nil {
+		return nil, err
+	}
 	if err := checkGitFiles(dir); err != nil {
 		return nil, err
 	}

@@ -15,7 +15,12 @@ import (
 // from an archive can hold one in its .git, and git (like any reader)
 // waits forever on a FIFO for a writer that never comes: loupe would hang
 // with it. Stat does not wait, so the files are looked at first.
-var ErrNotAFile = errors.New("git not run: a file it reads is not a regular file")
+var ErrNotAFile = fmt.Errorf("%w: a file it reads is not a regular file", ErrRefused)
+
+// ErrRefused is what every refusal to start git wraps (ErrNotAFile,
+// ErrForeignGitDir): the repository's own files make running git unsafe,
+// and the caller goes on without it.
+var ErrRefused = errors.New("git not run")
 
 // checkGitFiles returns ErrNotAFile, naming the file, when the .git of
 // dir's work tree, or a file git reads from the git directory on every

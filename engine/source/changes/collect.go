@@ -63,7 +63,7 @@ func collect(ctx context.Context, root string, commits int, since time.Time) ([]
 		if errors.Is(errs[i], ErrNotRepository) {
 			return nil, ErrNotRepository
 		}
-		if errors.Is(errs[i], ErrNotAFile) {
+		if errors.Is(errs[i], ErrRefused) {
 			return nil, errs[i] // the same for every command: said once
 		}
 		for _, c := range r {

@@ -10,9 +10,10 @@ import (
 // git work tree.
 var ErrNotRepository = gitrun.ErrNotRepository
 
-// ErrNotAFile is returned by Git, which runs no git, when a file git would
-// read is a FIFO, socket or device (gitrun.ErrNotAFile).
-var ErrNotAFile = gitrun.ErrNotAFile
+// ErrRefused is returned by Git, which then runs no git, when the
+// repository's own files make running it unsafe (gitrun.ErrRefused: a FIFO
+// where git reads a file, a .git naming another repository's directory).
+var ErrRefused = gitrun.ErrRefused
 
 // Git runs git with args in dir through the hardened runner (gitrun.Run:
 // no program a repository names is ever run, output bounded) and returns

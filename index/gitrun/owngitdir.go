@@ -1,0 +1,109 @@
+package gitrun
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/loupe-dev/loupe/index/inroot"
+)
+
+// ErrForeignGitDir is returned, without starting git, when the work
+// tree's .git is a file ("gitdir: …") or a link naming a git directory
+// outside the work tree that does not name this work tree back. A
+// repository from an archive can carry a .git file pointing at another
+// repository on the same disk (gitdir: ../../dotfiles/.git), and git would
+// show that repository's history and its files' content as this one's
+// changes and commits, into the pack.
+var ErrForeignGitDir = fmt.Errorf("%w: .git names another repository's git directory", ErrRefused)
+
+// checkOwnGitDir accepts a .git directory, a git directory inside the work
+// tree, and the two layouts git itself makes outside it: a linked
+// worktree (the git directory's "gitdir" file names this .git file) and
+// a submodule (its config's core.worktree is this work tree).
+func checkOwnGitDir(dir string) error {
+	p, st, ok := nearestDotGit(dir, os.Lstat)
+	if !ok || st.IsDir() {
+		return nil
+	}
+	gitDir := p // a link: git follows it
+	if st.Mode().IsRegular() {
+		if gitDir, ok = findGitDir(dir); !ok {
+			return nil // not a gitdir file: git refuses it too
+		}
+	}
+	top, err1 := filepath.EvalSymlinks(filepath.Dir(p))
+	real, err2 := filepath.EvalSymlinks(gitDir)
+	if err1 != nil || err2 != nil {
+		return nil // nothing there: git finds no repository either
+	}
+	if within(top, real) || namesWorktree(real, p) || namesSubmodule(real, top) {
+		return nil
+	}
+	return fmt.Errorf("%w: %s → %s", ErrForeignGitDir, p, gitDir)
+}
+
+// within reports whether p is dir or below it.
+func within(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// namesWorktree: a linked worktree's git directory keeps, in its file
+// "gitdir", the path of the worktree's .git file.
+func namesWorktree(gitDir, dotGit string) bool {
+	b, err := inroot.ReadPath(filepath.Join(gitDir, "gitdir"))
+	if err != nil {
+		return false
+	}
+	back := strings.TrimSpace(string(b))
+	if !filepath.IsAbs(back) {
+		back = filepath.Join(gitDir, back)
+	}
+	return samePath(back, dotGit)
+}
+
+// namesSubmodule: a submodule's git directory (.git/modules/<name> of the
+// superproject) sets core.worktree to the submodule's work tree.
+func namesSubmodule(gitDir, top string) bool {
+	b, err := inroot.ReadPath(filepath.Join(gitDir, "config"))
+	if err != nil {
+		return false
+	}
+	wt, ok := coreWorktree(b)
+	if !ok {
+		return false
+	}
+	if !filepath.IsAbs(wt) {
+		wt = filepath.Join(gitDir, wt)
+	}
+	return samePath(wt, top)
+}
+
+// coreWorktree finds core.worktree in a git config file: enough of git's
+// format for the line git itself writes for a submodule.
+func coreWorktree(config []byte) (string, bool) {
+	inCore := false
+	sc := bufio.NewScanner(bytes.NewReader(config))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(line, "[") {
+			inCore = strings.EqualFold(strings.TrimSpace(strings.Trim(line, "[]")), "core")
+			continue
+		}
+		key, val, ok := strings.Cut(line, "=")
+		if inCore && ok && strings.EqualFold(strings.TrimSpace(key), "worktree") {
+			return strings.Trim(strings.TrimSpace(val), `"`), true
+		}
+	}
+	return "", false
+}
+
+func samePath(a, b string) bool {
+	ra, err1 := filepath.EvalSymlinks(a)
+	rb, err2 := filepath.EvalSymlinks(b)
+	return err1 == nil && err2 == nil && ra == rb
+}
