@@ -66,3 +66,27 @@ func TestPackNeverShowsAnotherRepositoryADotGitNames(t *testing.T) {
 		t.Errorf("stderr does not say why git did not run:\n%s", stderr)
 	}
 }
+
+// The same through a .git directory inside the work tree whose commondir
+// names another repository: git took that repository's refs and history.
+func TestPackNeverShowsTheRepositoryACommondirNames(t *testing.T) {
+	env := newSealedEnv(t)
+	base, ix := t.TempDir(), t.TempDir()
+	victim, root := filepath.Join(base, "dotfiles"), filepath.Join(base, "download")
+	gitRepo(t, victim, map[string]string{"creds.txt": "token=SECRET-OTHER-REPOSITORY retry payment\n"})
+	writeFiles(t, root, map[string]string{
+		"pay/retry.go":   "package pay\n\n// RetryPayment retries a failed payment.\nfunc RetryPayment() error { return nil }\n",
+		".git/HEAD":      "ref: refs/heads/main\n",
+		".git/commondir": "../../dotfiles/.git\n",
+	})
+	out, stderr, err := env.run(t, "", "pack", "retry failed payment token", "--root", root, "--index-dir", ix, "--budget", "4000")
+	if err != nil {
+		t.Fatalf("pack: %v\n%s", err, stderr)
+	}
+	if strings.Contains(out, "SECRET-OTHER-REPOSITORY") || strings.Contains(out, "creds.txt") {
+		t.Errorf("the pack shows the repository the commondir names:\n%s", out)
+	}
+	if !strings.Contains(out, "func RetryPayment") || !strings.Contains(stderr, "takes its refs from") {
+		t.Errorf("own code missing or no warning:\n%s\n%s", out, stderr)
+	}
+}

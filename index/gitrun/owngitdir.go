@@ -22,14 +22,18 @@ var ErrForeignGitDir = fmt.Errorf("%w: .git names another repository's git direc
 
 // checkOwnGitDir accepts a .git directory, a git directory inside the work
 // tree, and the two layouts git itself makes outside it: a linked
-// worktree (the git directory's "gitdir" file names this .git file) and
-// a submodule (its config's core.worktree is this work tree).
+// worktree (its git directory lies in the common directory's worktrees/
+// and its "gitdir" file names this .git) and a submodule (its config's
+// core.worktree is this work tree). A git directory with a commondir is a
+// linked worktree's wherever it is: a .git directory inside the work tree
+// can name another repository as its common directory and borrow its
+// refs and history, so it must pass the worktree test too.
 func checkOwnGitDir(dir string) error {
 	p, st, ok := nearestDotGit(dir, os.Lstat)
-	if !ok || st.IsDir() {
+	if !ok {
 		return nil
 	}
-	gitDir := p // a link: git follows it
+	gitDir := p // a directory, or a link git follows
 	if st.Mode().IsRegular() {
 		if gitDir, ok = findGitDir(dir); !ok {
 			return nil // not a gitdir file: git refuses it too
@@ -40,7 +44,13 @@ func checkOwnGitDir(dir string) error {
 	if err1 != nil || err2 != nil {
 		return nil // nothing there: git finds no repository either
 	}
-	if within(top, real) || namesWorktree(real, p) || namesSubmodule(real, top) {
+	if common, ok := commonDir(real); ok {
+		rc, err := filepath.EvalSymlinks(common)
+		if err == nil && within(rc, real) && namesWorktree(real, p) {
+			return nil
+		}
+		return fmt.Errorf("%w: %s takes its refs from %s", ErrForeignGitDir, gitDir, common)
+	} else if st.IsDir() || within(top, real) || namesSubmodule(real, top) {
 		return nil
 	}
 	return fmt.Errorf("%w: %s → %s", ErrForeignGitDir, p, gitDir)

@@ -45,9 +45,14 @@ func TestGitOnlyInTheRepositoryTheWorkTreeBelongsTo(t *testing.T) {
 	if err := os.Symlink(filepath.Join(victim, ".git"), filepath.Join(linked, ".git")); err != nil {
 		t.Fatal(err)
 	}
+	borrower := filepath.Join(base, "borrower") // a .git directory borrowing victim's refs
+	mkdir(filepath.Join(borrower, ".git"))
+	write(t, borrower, ".git/HEAD", "ref: refs/heads/main\n")
+	write(t, borrower, ".git/commondir", "../../victim/.git\n")
+	write(t, borrower, ".git/gitdir", "../.git\n")
 	for dir, refused := range map[string]bool{
 		victim: false, filepath.Join(super, "sub"): false, filepath.Join(base, "linked"): false,
-		moved: false, pointer: true, linked: true,
+		moved: false, pointer: true, linked: true, borrower: true,
 	} {
 		_, err := Run(context.Background(), dir, "status", "--porcelain")
 		if got := errors.Is(err, ErrForeignGitDir); got != refused {
