@@ -137,8 +137,26 @@ func (r *ignoreRule) matchEntry(e *ignoreEntry) bool {
 }
 
 // matchSegs matches pattern segments against path segments; "**" matches
-// zero or more whole segments.
+// zero or more whole segments (at least one when it ends the pattern).
+// With one "**" the direct recursion below is quadratic at worst; with
+// several it tries every way to split the path among them, exponential in
+// their number: a 60-byte .gitignore ("**/a/**/a/…/b", twelve of them)
+// over a 40-deep directory held `loupe index` for good. So a pattern with
+// more than one is matched by matchSegsTable, in time pattern × path.
 func matchSegs(pat []segMatcher, name []string) bool {
+	stars := 0
+	for i := range pat {
+		if pat[i].kind == segDoubleStar {
+			stars++
+		}
+	}
+	if stars > 1 {
+		return matchSegsTable(pat, name)
+	}
+	return matchSegsDirect(pat, name)
+}
+
+func matchSegsDirect(pat []segMatcher, name []string) bool {
 	for len(pat) > 0 {
 		if pat[0].kind == segDoubleStar {
 			rest := pat[1:]
@@ -146,7 +164,7 @@ func matchSegs(pat []segMatcher, name []string) bool {
 				return len(name) > 0
 			}
 			for i := 0; i <= len(name); i++ {
-				if matchSegs(rest, name[i:]) {
+				if matchSegsDirect(rest, name[i:]) {
 					return true
 				}
 			}
@@ -158,6 +176,35 @@ func matchSegs(pat []segMatcher, name []string) bool {
 		pat, name = pat[1:], name[1:]
 	}
 	return len(name) == 0
+}
+
+// matchSegsTable is matchSegsDirect by dynamic programming: next[j] says
+// whether pat[i+1:] matches name[j:], computed from the last segment back.
+func matchSegsTable(pat []segMatcher, name []string) bool {
+	n := len(name)
+	next := make([]bool, n+1) // the empty pattern matches only the empty path
+	next[n] = true
+	cur := make([]bool, n+1)
+	for i := len(pat) - 1; i >= 0; i-- {
+		switch {
+		case pat[i].kind == segDoubleStar && i == len(pat)-1:
+			for j := 0; j <= n; j++ {
+				cur[j] = j < n
+			}
+		case pat[i].kind == segDoubleStar:
+			any := false // some k >= j with next[k]
+			for j := n; j >= 0; j-- {
+				any = any || next[j]
+				cur[j] = any
+			}
+		default:
+			for j := 0; j <= n; j++ {
+				cur[j] = j < n && next[j+1] && pat[i].match(name[j])
+			}
+		}
+		next, cur = cur, next
+	}
+	return next[0]
 }
 
 // segKind is how a pattern segment is matched: most lines of real ignore

@@ -242,3 +242,41 @@ func TestLongestLiteral(t *testing.T) {
 		}
 	}
 }
+
+// The table matcher agrees with the direct one on random patterns of up to
+// four "**" among literals, "*" and globs, and on random paths; and a
+// pattern of twelve "**" over a 40-deep path (exponential for the direct
+// matcher) is answered.
+func TestMatchSegsTableAgreesWithDirect(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	segs := []string{"**", "a", "b", "*", "a*", "*b", "[ab]"}
+	names := []string{"a", "b", "ab", "ba", "c"}
+	for range 20000 {
+		pat := make([]segMatcher, 1+rng.IntN(7))
+		for i := range pat {
+			pat[i] = compileSeg(segs[rng.IntN(len(segs))])
+		}
+		name := make([]string, rng.IntN(7))
+		for i := range name {
+			name[i] = names[rng.IntN(len(names))]
+		}
+		if got, want := matchSegsTable(pat, name), matchSegsDirect(pat, name); got != want {
+			t.Fatalf("pattern %v, path %v: table %v, direct %v", pat, name, got, want)
+		}
+	}
+	var pat []segMatcher
+	for range 12 {
+		pat = append(pat, compileSeg("**"), compileSeg("a"))
+	}
+	pat = append(pat, compileSeg("b"))
+	deep := make([]string, 40)
+	for i := range deep {
+		deep[i] = "a"
+	}
+	if matchSegs(pat, deep) {
+		t.Error("matched a path without b")
+	}
+	if !matchSegs(pat, append(deep, "b")) {
+		t.Error("did not match a path ending in b")
+	}
+}
