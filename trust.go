@@ -17,15 +17,19 @@ import (
 )
 
 // A repository's .loupe.toml is text from whoever made the repository.
-// Keys that choose a program to run (or where loupe writes, or whether
-// secret files are read) take effect only when the person trusted that
+// Keys that choose a program to run (or where loupe writes, whether
+// secret files are read, or which model server the query and the code are
+// sent to) take effect only when the person trusted that
 // exact file, as direnv and mise do: `loupe trust` records the root and a
 // hash of its .loupe.toml in the user config directory; a changed file
 // needs trusting again. Untrusted, those keys are ignored with one line on
 // stderr saying how to trust.
 
 // programKeys are the .loupe.toml keys that need trust.
-var programKeys = []string{"diagnostics_cmd", "index_dir", "secret_files"}
+// The model table is one of them: its url is where loupe sends the query
+// and code, and an untrusted file naming a server of its own would get
+// the person's task text (loupe connected to it before this was gated).
+var programKeys = []string{"diagnostics_cmd", "index_dir", "model", "secret_files"}
 
 // repoConfigName is the repository's own config file.
 const repoConfigName = ".loupe.toml"
@@ -132,6 +136,8 @@ func keepUserValues(cfg *Config, before Config, defined func(string) bool) []str
 			cfg.IndexDir = before.IndexDir
 		case "secret_files":
 			cfg.SecretFiles = before.SecretFiles
+		case "model":
+			cfg.Model = before.Model
 		}
 	}
 	sort.Strings(ignored)
@@ -140,6 +146,6 @@ func keepUserValues(cfg *Config, before Config, defined func(string) bool) []str
 
 // untrustedNotice is the one line shown when keys were ignored.
 func untrustedNotice(root string, keys []string) string {
-	return fmt.Sprintf("loupe: ignoring %v in %s: this repository is not trusted to choose programs; "+
+	return fmt.Sprintf("loupe: ignoring %v in %s: this repository is not trusted to choose programs or a model server; "+
 		"read the file, then run `loupe trust --root %s`", keys, filepath.Join(root, repoConfigName), root)
 }
