@@ -87,3 +87,30 @@ func TestUntrustedRepositoryKeysAreIgnored(t *testing.T) {
 		t.Fatalf("trusted: diagnostics_cmd %q, secret_files %v", cfg.DiagnosticsCmd, cfg.SecretFiles)
 	}
 }
+
+// A repository's file may lower max_file_size but raise it only when
+// trusted: an archive can hold a file of gigabytes that compresses to
+// almost nothing, and every file under the cap is read whole.
+func TestRepositoryRaisesTheFileSizeCapOnlyWhenTrusted(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	root := t.TempDir()
+	write := func(s string) {
+		if err := os.WriteFile(filepath.Join(root, ".loupe.toml"), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("max_file_size = 1000\n")
+	if cfg, _, err := LoadConfig(root); err != nil || cfg.MaxFileSize != 1000 {
+		t.Fatalf("a lowered cap: %d, %v", cfg.MaxFileSize, err)
+	}
+	write("max_file_size = 10000000000\n")
+	if cfg, _, err := LoadConfig(root); err != nil || cfg.MaxFileSize != DefaultConfig().MaxFileSize {
+		t.Fatalf("an untrusted raised cap was used: %d, %v", cfg.MaxFileSize, err)
+	}
+	if err := trustRoot(io.Discard, root); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, _, _ := LoadConfig(root); cfg.MaxFileSize != 10000000000 {
+		t.Fatalf("a trusted raised cap was not used: %d", cfg.MaxFileSize)
+	}
+}

@@ -29,7 +29,10 @@ import (
 // The model table is one of them: its url is where loupe sends the query
 // and code, and an untrusted file naming a server of its own would get
 // the person's task text (loupe connected to it before this was gated).
-var programKeys = []string{"diagnostics_cmd", "index_dir", "model", "secret_files"}
+// So is max_file_size: it may only be raised by a trusted file, since a
+// repository unpacked from an archive can hold a file of gigabytes that
+// compresses to almost nothing, and every file under the cap is read whole.
+var programKeys = []string{"diagnostics_cmd", "index_dir", "max_file_size", "model", "secret_files"}
 
 // repoConfigName is the repository's own config file.
 const repoConfigName = ".loupe.toml"
@@ -125,8 +128,8 @@ func trusted(root, sum string) bool {
 func keepUserValues(cfg *Config, before Config, defined func(string) bool) []string {
 	var ignored []string
 	for _, k := range programKeys {
-		if !defined(k) {
-			continue
+		if !defined(k) || k == "max_file_size" && cfg.MaxFileSize <= before.MaxFileSize {
+			continue // lowering the size cap is safe: it counts
 		}
 		ignored = append(ignored, k)
 		switch k {
@@ -138,6 +141,8 @@ func keepUserValues(cfg *Config, before Config, defined func(string) bool) []str
 			cfg.SecretFiles = before.SecretFiles
 		case "model":
 			cfg.Model = before.Model
+		case "max_file_size":
+			cfg.MaxFileSize = before.MaxFileSize
 		}
 	}
 	sort.Strings(ignored)
@@ -146,6 +151,6 @@ func keepUserValues(cfg *Config, before Config, defined func(string) bool) []str
 
 // untrustedNotice is the one line shown when keys were ignored.
 func untrustedNotice(root string, keys []string) string {
-	return fmt.Sprintf("loupe: ignoring %v in %s: this repository is not trusted to choose programs or a model server; "+
+	return fmt.Sprintf("loupe: ignoring %v in %s: this repository is not trusted to run programs, choose a model server or raise limits; "+
 		"read the file, then run `loupe trust --root %s`", keys, filepath.Join(root, repoConfigName), root)
 }
