@@ -121,10 +121,7 @@ func RunLimit(ctx context.Context, dir string, limit int, args ...string) ([]byt
 	if !MaybeInWorkTree(dir) {
 		return nil, ErrNotRepository // what git would say, without the process
 	}
-	if err := checkOwnGitDir(dir); err != nil {
-		return nil, err
-	}
-	if err := checkGitFiles(dir); err != nil {
+	if err := checkRepository(dir); err != nil {
 		return nil, err
 	}
 	var filters []string
@@ -294,7 +291,7 @@ func ExcludesFile(ctx context.Context, dir string) string {
 // configuredExcludesFile asks git for the core.excludesFile the user's
 // global or system config sets, "" when none does.
 func configuredExcludesFile(ctx context.Context, dir string) string {
-	if checkGitFiles(dir) != nil {
+	if checkRepository(dir) != nil {
 		return ""
 	}
 	argv := append(slices.Clone(hardening), "config", "--show-scope", "--path", "--get-all", "core.excludesFile")

@@ -22,6 +22,16 @@ var ErrNotAFile = fmt.Errorf("%w: a file it reads is not a regular file", ErrRef
 // and the caller goes on without it.
 var ErrRefused = errors.New("git not run")
 
+// checkRepository returns the reason (ErrRefused) git must not run in dir:
+// its .git names another repository (owngitdir.go), or a file git reads
+// is not a file.
+func checkRepository(dir string) error {
+	if err := checkOwnGitDir(dir); err != nil {
+		return err
+	}
+	return checkGitFiles(dir)
+}
+
 // checkGitFiles returns ErrNotAFile, naming the file, when the .git of
 // dir's work tree, or a file git reads from the git directory on every
 // command (HEAD and the branch it names, config, config.worktree, the
