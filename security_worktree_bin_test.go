@@ -39,54 +39,39 @@ func TestPackNeverShowsTheWorkTreeAConfigPointsTo(t *testing.T) {
 	}
 }
 
-// A .git file (or link) can name another repository on the same disk
-// (gitdir: ../dotfiles/.git); git then showed that repository's history
+// A .git file can name another repository on the same disk (gitdir:
+// ../dotfiles/.git), and a .git directory can take another repository's
+// refs through its commondir; git then showed that repository's history
 // and files as this one's changes and commits. The pack must say git was
 // not run and show nothing of the other repository.
 func TestPackNeverShowsAnotherRepositoryADotGitNames(t *testing.T) {
-	env := newSealedEnv(t)
-	base, ix := t.TempDir(), t.TempDir()
-	victim, root := filepath.Join(base, "dotfiles"), filepath.Join(base, "download")
-	gitRepo(t, victim, map[string]string{"creds.txt": "token=SECRET-OTHER-REPOSITORY retry payment\n"})
-	writeFiles(t, root, map[string]string{
-		"pay/retry.go": "package pay\n\n// RetryPayment retries a failed payment.\nfunc RetryPayment() error { return nil }\n",
-		".git":         "gitdir: ../dotfiles/.git\n",
-	})
-	out, stderr, err := env.run(t, "", "pack", "retry failed payment token", "--root", root, "--index-dir", ix, "--budget", "4000")
-	if err != nil {
-		t.Fatalf("pack: %v\n%s", err, stderr)
-	}
-	if strings.Contains(out, "SECRET-OTHER-REPOSITORY") || strings.Contains(out, "creds.txt") {
-		t.Errorf("the pack shows the repository the .git file names:\n%s", out)
-	}
-	if !strings.Contains(out, "func RetryPayment") {
-		t.Errorf("the repository's own code is missing:\n%s", out)
-	}
-	if !strings.Contains(stderr, "another repository's git directory") {
-		t.Errorf("stderr does not say why git did not run:\n%s", stderr)
-	}
-}
-
-// The same through a .git directory inside the work tree whose commondir
-// names another repository: git took that repository's refs and history.
-func TestPackNeverShowsTheRepositoryACommondirNames(t *testing.T) {
-	env := newSealedEnv(t)
-	base, ix := t.TempDir(), t.TempDir()
-	victim, root := filepath.Join(base, "dotfiles"), filepath.Join(base, "download")
-	gitRepo(t, victim, map[string]string{"creds.txt": "token=SECRET-OTHER-REPOSITORY retry payment\n"})
-	writeFiles(t, root, map[string]string{
-		"pay/retry.go":   "package pay\n\n// RetryPayment retries a failed payment.\nfunc RetryPayment() error { return nil }\n",
-		".git/HEAD":      "ref: refs/heads/main\n",
-		".git/commondir": "../../dotfiles/.git\n",
-	})
-	out, stderr, err := env.run(t, "", "pack", "retry failed payment token", "--root", root, "--index-dir", ix, "--budget", "4000")
-	if err != nil {
-		t.Fatalf("pack: %v\n%s", err, stderr)
-	}
-	if strings.Contains(out, "SECRET-OTHER-REPOSITORY") || strings.Contains(out, "creds.txt") {
-		t.Errorf("the pack shows the repository the commondir names:\n%s", out)
-	}
-	if !strings.Contains(out, "func RetryPayment") || !strings.Contains(stderr, "takes its refs from") {
-		t.Errorf("own code missing or no warning:\n%s\n%s", out, stderr)
+	for name, c := range map[string]struct {
+		files map[string]string
+		says  string
+	}{
+		"gitdir file": {map[string]string{".git": "gitdir: ../dotfiles/.git\n"}, "another repository's git directory"},
+		"commondir": {map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".git/commondir": "../../dotfiles/.git\n"},
+			"takes its refs from"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			env := newSealedEnv(t)
+			base, ix := t.TempDir(), t.TempDir()
+			victim, root := filepath.Join(base, "dotfiles"), filepath.Join(base, "download")
+			gitRepo(t, victim, map[string]string{"creds.txt": "token=SECRET-OTHER-REPOSITORY retry payment\n"})
+			writeFiles(t, root, map[string]string{
+				"pay/retry.go": "package pay\n\n// RetryPayment retries a failed payment.\nfunc RetryPayment() error { return nil }\n",
+			})
+			writeFiles(t, root, c.files)
+			out, stderr, err := env.run(t, "", "pack", "retry failed payment token", "--root", root, "--index-dir", ix, "--budget", "4000")
+			if err != nil {
+				t.Fatalf("pack: %v\n%s", err, stderr)
+			}
+			if strings.Contains(out, "SECRET-OTHER-REPOSITORY") || strings.Contains(out, "creds.txt") {
+				t.Errorf("the pack shows the other repository:\n%s", out)
+			}
+			if !strings.Contains(out, "func RetryPayment") || !strings.Contains(stderr, c.says) {
+				t.Errorf("own code missing or no warning %q:\n%s\n%s", c.says, out, stderr)
+			}
+		})
 	}
 }

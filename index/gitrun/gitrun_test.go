@@ -207,3 +207,17 @@ func TestExcludesFileDefaultWithoutGit(t *testing.T) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 }
+
+// committedRepo makes dir (created if needed) a repository on branch main
+// with one commit of the file name holding s.
+func committedRepo(t *testing.T, dir, name, s string) string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, name, s)
+	mustGit(t, dir, "init", "-q", "-b", "main")
+	mustGit(t, dir, "add", name)
+	mustGit(t, dir, "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "-m", name)
+	return dir
+}

@@ -16,16 +16,11 @@ import (
 // starts no git and says which file, Head answers without waiting, and the
 // config scan does not wait either. Each case would hang the test before.
 func TestNoGitOnAFIFOWhereGitReadsAFile(t *testing.T) {
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	t.Setenv("HOME", t.TempDir())
+	emptyUserConfig(t)
 	for _, name := range []string{".git/HEAD", ".git/config", ".git/index", ".git/packed-refs",
 		".git/refs/heads/main", ".git/info/exclude", ".gitignore", ".git"} {
 		t.Run(name, func(t *testing.T) {
-			repo := t.TempDir()
-			write(t, repo, "f.txt", "x")
-			mustGit(t, repo, "init", "-q", "-b", "main")
-			mustGit(t, repo, "add", "f.txt")
-			mustGit(t, repo, "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "-m", "x")
+			repo := committedRepo(t, t.TempDir(), "f.txt", "x")
 			p := filepath.Join(repo, filepath.FromSlash(name))
 			if err := os.RemoveAll(p); err != nil {
 				t.Fatal(err)

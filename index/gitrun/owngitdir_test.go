@@ -19,15 +19,7 @@ func TestGitOnlyInTheRepositoryTheWorkTreeBelongsTo(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	newRepo := func(name string) string {
-		dir := filepath.Join(base, name)
-		mkdir(dir)
-		write(t, dir, "f.txt", name)
-		mustGit(t, dir, "init", "-q", "-b", "main")
-		mustGit(t, dir, "add", "f.txt")
-		mustGit(t, dir, "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "-m", name)
-		return dir
-	}
+	newRepo := func(name string) string { return committedRepo(t, filepath.Join(base, name), "f.txt", name) }
 	victim := newRepo("victim")
 	super := newRepo("super")
 	mustGit(t, super, "-c", "protocol.file.allow=always", "submodule", "add", "-q", victim, "sub")

@@ -13,13 +13,8 @@ import (
 // the changes source would pack them. Run pins the work tree to the
 // repository's own.
 func TestRunKeepsGitInTheRepositoryWorkTree(t *testing.T) {
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	t.Setenv("HOME", t.TempDir())
-	repo, elsewhere := t.TempDir(), t.TempDir()
-	write(t, repo, "notes.txt", "nothing\n")
-	mustGit(t, repo, "init", "-q", "-b", "main")
-	mustGit(t, repo, "add", "notes.txt")
-	mustGit(t, repo, "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "-m", "x")
+	emptyUserConfig(t)
+	repo, elsewhere := committedRepo(t, t.TempDir(), "notes.txt", "nothing\n"), t.TempDir()
 	write(t, elsewhere, "notes.txt", "SECRET from elsewhere\n")
 	mustGit(t, repo, "config", "core.worktree", elsewhere)
 	for _, args := range [][]string{{"diff"}, {"status", "--porcelain"}, {"ls-files", "--others"}} {
