@@ -63,7 +63,7 @@ func trustRoot(w io.Writer, root string) error {
 	}
 	fmt.Fprintf(w, "trusted %s (sha256 %s)\n", filepath.Join(root, repoConfigName), sum[:12])
 	for _, k := range programKeys {
-		if md.IsDefined(k) {
+		if keyDefined(md)(k) {
 			fmt.Fprintf(w, "  %s = %v\n", k, programValue(probe, k))
 		}
 	}
@@ -78,6 +78,10 @@ func programValue(c Config, k string) any {
 		return fmt.Sprintf("%q", c.IndexDir)
 	case "secret_files":
 		return c.SecretFiles
+	case "max_file_size":
+		return c.MaxFileSize
+	case "model.url":
+		return fmt.Sprintf("%q", c.Model.URL)
 	}
 	return nil
 }

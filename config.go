@@ -223,7 +223,7 @@ func LoadConfig(root string) (Config, []string, error) {
 	}
 	read = append(read, p)
 	if !trusted(root, sum) {
-		if ignored := keepUserValues(&cfg, before, func(k string) bool { return md.IsDefined(k) }); len(ignored) > 0 {
+		if ignored := keepUserValues(&cfg, before, keyDefined(md)); len(ignored) > 0 {
 			fmt.Fprintln(os.Stderr, untrustedNotice(root, ignored))
 		}
 	}

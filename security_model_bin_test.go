@@ -10,8 +10,8 @@ import (
 
 // A repository's .loupe.toml could name a model server ([model] url), and
 // loupe connected to it and would send it the person's query and the
-// code: the person's task text, to whoever made the repository. The model
-// table now needs trust like a program key: untrusted, nothing connects;
+// code: the person's task text, to whoever made the repository. The url
+// now needs trust like a program key: untrusted, nothing connects;
 // trusted, the server is used.
 func TestUntrustedRepositoryCannotChooseTheModelServer(t *testing.T) {
 	var requests atomic.Int32
@@ -33,7 +33,7 @@ func TestUntrustedRepositoryCannotChooseTheModelServer(t *testing.T) {
 	if n := requests.Load(); n != 0 {
 		t.Fatalf("an untrusted .loupe.toml made loupe call its model server (%d requests)", n)
 	}
-	if !strings.Contains(stderr, "ignoring [model]") || !strings.Contains(out, "func RetryPayment") {
+	if !strings.Contains(stderr, "ignoring [model.url]") || !strings.Contains(out, "func RetryPayment") {
 		t.Fatalf("no notice, or no pack:\n%s\n%s", stderr, out)
 	}
 	if _, _, err := env.run(t, "", "trust", "--root", root); err != nil {

@@ -11,7 +11,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
+	"github.com/BurntSushi/toml"
 	"github.com/loupe-dev/loupe/index/inroot"
 	"github.com/loupe-dev/loupe/index/safefile"
 )
@@ -26,13 +28,20 @@ import (
 // stderr saying how to trust.
 
 // programKeys are the .loupe.toml keys that need trust.
-// The model table is one of them: its url is where loupe sends the query
-// and code, and an untrusted file naming a server of its own would get
-// the person's task text (loupe connected to it before this was gated).
+// The model server's url is one of them: it is where loupe sends the
+// query and code, and an untrusted file naming a server of its own would
+// get the person's task text (loupe connected to it before this was
+// gated). The rest of the model table (which model, whether to plan)
+// only chooses what the person's own server does, and counts untrusted.
 // So is max_file_size: it may only be raised by a trusted file, since a
 // repository unpacked from an archive can hold a file of gigabytes that
 // compresses to almost nothing, and every file under the cap is read whole.
-var programKeys = []string{"diagnostics_cmd", "index_dir", "max_file_size", "model", "secret_files"}
+var programKeys = []string{"diagnostics_cmd", "index_dir", "max_file_size", "model.url", "secret_files"}
+
+// keyDefined adapts md.IsDefined to the dotted names of programKeys.
+func keyDefined(md toml.MetaData) func(string) bool {
+	return func(k string) bool { return md.IsDefined(strings.Split(k, ".")...) }
+}
 
 // repoConfigName is the repository's own config file.
 const repoConfigName = ".loupe.toml"
@@ -139,8 +148,8 @@ func keepUserValues(cfg *Config, before Config, defined func(string) bool) []str
 			cfg.IndexDir = before.IndexDir
 		case "secret_files":
 			cfg.SecretFiles = before.SecretFiles
-		case "model":
-			cfg.Model = before.Model
+		case "model.url":
+			cfg.Model.URL = before.Model.URL
 		case "max_file_size":
 			cfg.MaxFileSize = before.MaxFileSize
 		}
