@@ -50,7 +50,8 @@ func checkOwnGitDir(dir string) error {
 			return nil
 		}
 		return fmt.Errorf("%w: %s takes its refs from %s", ErrForeignGitDir, gitDir, common)
-	} else if st.IsDir() || within(top, real) || namesSubmodule(real, top) {
+	}
+	if st.IsDir() || within(top, real) || namesSubmodule(real, top) {
 		return nil
 	}
 	return fmt.Errorf("%w: %s → %s", ErrForeignGitDir, p, gitDir)
