@@ -63,25 +63,9 @@ func trustRoot(w io.Writer, root string) error {
 	}
 	fmt.Fprintf(w, "trusted %s (sha256 %s)\n", filepath.Join(root, repoConfigName), sum[:12])
 	for _, k := range programKeys {
-		if keyDefined(md)(k) {
-			fmt.Fprintf(w, "  %s = %v\n", k, programValue(probe, k))
+		if keyDefined(md)(k.name) {
+			fmt.Fprintf(w, "  %s = %v\n", k.name, k.value(probe))
 		}
-	}
-	return nil
-}
-
-func programValue(c Config, k string) any {
-	switch k {
-	case "diagnostics_cmd":
-		return fmt.Sprintf("%q", c.DiagnosticsCmd)
-	case "index_dir":
-		return fmt.Sprintf("%q", c.IndexDir)
-	case "secret_files":
-		return c.SecretFiles
-	case "max_file_size":
-		return c.MaxFileSize
-	case "model.url":
-		return fmt.Sprintf("%q", c.Model.URL)
 	}
 	return nil
 }

@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -27,16 +26,45 @@ import (
 // needs trusting again. Untrusted, those keys are ignored with one line on
 // stderr saying how to trust.
 
-// programKeys are the .loupe.toml keys that need trust.
+// programKeys are the .loupe.toml keys that need trust, in name order (the
+// notice lists them so): each with the
+// value `loupe trust` shows and undo, which puts back the value the
+// person's own config gave when an untrusted file set it (false: the
+// value is safe as set, and counts).
+//
 // The model server's url is one of them: it is where loupe sends the
 // query and code, and an untrusted file naming a server of its own would
 // get the person's task text (loupe connected to it before this was
 // gated). The rest of the model table (which model, whether to plan)
 // only chooses what the person's own server does, and counts untrusted.
-// So is max_file_size: it may only be raised by a trusted file, since a
-// repository unpacked from an archive can hold a file of gigabytes that
-// compresses to almost nothing, and every file under the cap is read whole.
-var programKeys = []string{"diagnostics_cmd", "index_dir", "max_file_size", "model.url", "secret_files"}
+// So is max_file_size, when raised: a repository unpacked from an archive
+// can hold a file of gigabytes that compresses to almost nothing, and
+// every file under the cap is read whole.
+var programKeys = []programKey{
+	{"diagnostics_cmd", func(c Config) any { return fmt.Sprintf("%q", c.DiagnosticsCmd) },
+		func(c *Config, user Config) bool { c.DiagnosticsCmd = user.DiagnosticsCmd; return true }},
+	{"index_dir", func(c Config) any { return fmt.Sprintf("%q", c.IndexDir) },
+		func(c *Config, user Config) bool { c.IndexDir = user.IndexDir; return true }},
+	{"max_file_size", func(c Config) any { return c.MaxFileSize },
+		func(c *Config, user Config) bool {
+			if c.MaxFileSize <= user.MaxFileSize {
+				return false // lowering the cap is safe
+			}
+			c.MaxFileSize = user.MaxFileSize
+			return true
+		}},
+	{"model.url", func(c Config) any { return fmt.Sprintf("%q", c.Model.URL) },
+		func(c *Config, user Config) bool { c.Model.URL = user.Model.URL; return true }},
+	{"secret_files", func(c Config) any { return c.SecretFiles },
+		func(c *Config, user Config) bool { c.SecretFiles = user.SecretFiles; return true }},
+}
+
+// programKey is one key of programKeys, by its dotted name.
+type programKey struct {
+	name  string
+	value func(Config) any
+	undo  func(cfg *Config, user Config) bool
+}
 
 // keyDefined adapts md.IsDefined to the dotted names of programKeys.
 func keyDefined(md toml.MetaData) func(string) bool {
@@ -137,24 +165,10 @@ func trusted(root, sum string) bool {
 func keepUserValues(cfg *Config, before Config, defined func(string) bool) []string {
 	var ignored []string
 	for _, k := range programKeys {
-		if !defined(k) || k == "max_file_size" && cfg.MaxFileSize <= before.MaxFileSize {
-			continue // lowering the size cap is safe: it counts
-		}
-		ignored = append(ignored, k)
-		switch k {
-		case "diagnostics_cmd":
-			cfg.DiagnosticsCmd = before.DiagnosticsCmd
-		case "index_dir":
-			cfg.IndexDir = before.IndexDir
-		case "secret_files":
-			cfg.SecretFiles = before.SecretFiles
-		case "model.url":
-			cfg.Model.URL = before.Model.URL
-		case "max_file_size":
-			cfg.MaxFileSize = before.MaxFileSize
+		if defined(k.name) && k.undo(cfg, before) {
+			ignored = append(ignored, k.name)
 		}
 	}
-	sort.Strings(ignored)
 	return ignored
 }
 
