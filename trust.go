@@ -27,10 +27,9 @@ import (
 // stderr saying how to trust.
 
 // programKeys are the .loupe.toml keys that need trust, in name order (the
-// notice lists them so): each with the
-// value `loupe trust` shows and undo, which puts back the value the
-// person's own config gave when an untrusted file set it (false: the
-// value is safe as set, and counts).
+// notice lists them so), each with the value `loupe trust` shows and an
+// undo that puts back what the person's own config gave when an untrusted
+// file set it (false: the value is safe as set, and counts).
 //
 // The model server's url is one of them: it is where loupe sends the
 // query and code, and an untrusted file naming a server of its own would
