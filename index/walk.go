@@ -170,21 +170,11 @@ func readGlobalExcludes(ctx context.Context, root string) []byte {
 // readGitExclude returns .git/info/exclude, following a .git file
 // ("gitdir: …", worktrees and submodules) when there is one.
 func readGitExclude(root string) []byte {
-	gitDir := filepath.Join(root, ".git")
-	if b, err := inroot.ReadPath(gitDir); err == nil {
-		line := strings.TrimSpace(string(b))
-		if !strings.HasPrefix(line, "gitdir:") {
-			return nil
-		}
-		gitDir = strings.TrimSpace(strings.TrimPrefix(line, "gitdir:"))
-		if !filepath.IsAbs(gitDir) {
-			gitDir = filepath.Join(root, gitDir)
-		}
-		if c, err := inroot.ReadPath(filepath.Join(gitDir, "commondir")); err == nil {
-			gitDir = filepath.Join(gitDir, strings.TrimSpace(string(c)))
-		}
+	p := gitrun.InfoExclude(root)
+	if p == "" {
+		return nil
 	}
-	b, _ := inroot.ReadPath(filepath.Join(gitDir, "info", "exclude"))
+	b, _ := inroot.ReadPath(p)
 	return b
 }
 

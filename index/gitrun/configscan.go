@@ -6,19 +6,18 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/loupe-dev/loupe/index/inroot"
 )
 
 // mayConfigureFilters reports whether any config file git would read in
-// dir could define a filter driver: one of them mentions "filter", or
-// "include" (an included file could). Most repositories and machines say
-// no, and Run then skips listing the drivers (a second git process on
-// every call). When the repository's git directory cannot be found it
-// says yes: git decides.
-func mayConfigureFilters(dir string) bool {
-	files, ok := configFiles(dir)
+// the repository l locates could define a filter driver: one of them
+// mentions "filter", or "include" (an included file could). Most
+// repositories and machines say no, and Run then skips listing the
+// drivers (a second git process on every call). When the repository's git
+// directory cannot be found it says yes: git decides.
+func mayConfigureFilters(l layout) bool {
+	files, ok := configFiles(l)
 	if !ok {
 		return true
 	}
@@ -38,17 +37,15 @@ func mayConfigureFilters(dir string) bool {
 	return false
 }
 
-// configFiles lists the config files git reads in dir: system, global and
-// the repository's (config, config.worktree, and the common directory's of
-// a linked worktree).
-func configFiles(dir string) ([]string, bool) {
-	files := userConfigFiles()
-	gitDir, ok := findGitDir(dir)
-	if !ok {
+// configFiles lists the config files git reads in l's repository: system,
+// global and the repository's (config, config.worktree, and the common
+// directory's of a linked worktree).
+func configFiles(l layout) ([]string, bool) {
+	if l.gitDir == "" {
 		return nil, false
 	}
-	files = append(files, filepath.Join(gitDir, "config"), filepath.Join(gitDir, "config.worktree"))
-	if common, ok := commonDir(gitDir); ok {
+	files := append(userConfigFiles(), filepath.Join(l.gitDir, "config"), filepath.Join(l.gitDir, "config.worktree"))
+	if common, ok := l.common(); ok {
 		files = append(files, filepath.Join(common, "config"), filepath.Join(common, "config.worktree"))
 	}
 	return files, true
@@ -98,48 +95,6 @@ func maySetExcludesFile() bool {
 		}
 	}
 	return false
-}
-
-// findGitDir finds the git directory of dir: a .git directory, or the
-// directory a .git file ("gitdir: …") names, in dir or above.
-func findGitDir(dir string) (string, bool) {
-	p, st, ok := nearestDotGit(dir, os.Stat)
-	if !ok {
-		return "", false
-	}
-	if st.IsDir() {
-		return p, true
-	}
-	b, err := inroot.ReadPath(p)
-	line := strings.TrimSpace(string(b))
-	if err != nil || !strings.HasPrefix(line, "gitdir:") {
-		return "", false
-	}
-	g := strings.TrimSpace(strings.TrimPrefix(line, "gitdir:"))
-	if !filepath.IsAbs(g) {
-		g = filepath.Join(filepath.Dir(p), g)
-	}
-	return g, true
-}
-
-// nearestDotGit returns the .git entry of dir's work tree, in dir or
-// above, as stat sees it (os.Stat follows a link, os.Lstat does not).
-func nearestDotGit(dir string, stat func(string) (fs.FileInfo, error)) (string, fs.FileInfo, bool) {
-	dir, err := filepath.Abs(dir)
-	if err != nil {
-		return "", nil, false
-	}
-	for {
-		p := filepath.Join(dir, ".git")
-		if st, err := stat(p); err == nil {
-			return p, st, true
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", nil, false
-		}
-		dir = parent
-	}
 }
 
 func cmpOr(a, b string) string {

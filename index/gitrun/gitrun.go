@@ -118,33 +118,26 @@ func RunLimit(ctx context.Context, dir string, limit int, args ...string) ([]byt
 	if len(args) == 0 {
 		return nil, errors.New("git: no subcommand")
 	}
-	if !MaybeInWorkTree(dir) {
+	l, ok := locate(dir)
+	if !ok {
 		return nil, ErrNotRepository // what git would say, without the process
 	}
-	if err := checkRepository(dir); err != nil {
+	if err := checkRepository(l); err != nil {
 		return nil, err
 	}
 	var filters []string
-	if mayConfigureFilters(dir) {
+	if mayConfigureFilters(l) {
 		var err error
 		if filters, err = filterDrivers(ctx, dir); err != nil {
 			return nil, err
 		}
 	}
-	return run(ctx, dir, limit, append(workTree(dir), Args(filters, args...)...))
-}
-
-// workTree pins git's work tree to the one dir is in (the directory that
-// holds the nearest .git): a repository's config may set core.worktree to
-// any directory, and git would then diff and list that directory's files
-// (the user's home, say) as the repository's changes, into the pack.
-// --work-tree overrides the key.
-func workTree(dir string) []string {
-	p, _, ok := nearestDotGit(dir, os.Lstat)
-	if !ok {
-		return nil
-	}
-	return []string{"--work-tree=" + filepath.Dir(p)}
+	// The work tree is pinned to the one dir is in (the directory that holds
+	// the nearest .git): a repository's config may set core.worktree to any
+	// directory, and git would then diff and list that directory's files
+	// (the user's home, say) as the repository's changes, into the pack.
+	// --work-tree overrides the key.
+	return run(ctx, dir, limit, append([]string{"--work-tree=" + l.top()}, Args(filters, args...)...))
 }
 
 // run starts git with the exact argv and reads its bounded output.
@@ -252,20 +245,11 @@ func gitError(sub, stderr string, err error) error {
 // altogether; when it says true, git decides. GIT_DIR is not consulted:
 // Run scrubs it.
 func MaybeInWorkTree(dir string) bool {
-	dir, err := filepath.Abs(dir)
-	if err != nil {
+	if _, err := filepath.Abs(dir); err != nil {
 		return true
 	}
-	for {
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-			return true
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return false
-		}
-		dir = parent
-	}
+	_, ok := locate(dir)
+	return ok
 }
 
 // ExcludesFile returns the user's global excludes file: core.excludesFile
@@ -291,7 +275,7 @@ func ExcludesFile(ctx context.Context, dir string) string {
 // configuredExcludesFile asks git for the core.excludesFile the user's
 // global or system config sets, "" when none does.
 func configuredExcludesFile(ctx context.Context, dir string) string {
-	if checkRepository(dir) != nil {
+	if l, ok := locate(dir); !ok || checkRepository(l) != nil {
 		return ""
 	}
 	argv := append(slices.Clone(hardening), "config", "--show-scope", "--path", "--get-all", "core.excludesFile")

@@ -157,16 +157,16 @@ func TestExcludesFileIsTheUsers(t *testing.T) {
 func TestMayConfigureFilters(t *testing.T) {
 	repo, _ := hostileRepo(t)
 	emptyUserConfig(t)
-	if !mayConfigureFilters(repo) {
+	if !mayConfigureFilters(mustLocate(t, repo)) {
 		t.Fatal("a repository with filter.evil.clean may configure no filter")
 	}
 	plain := t.TempDir()
 	mustGit(t, plain, "init", "-q")
-	if mayConfigureFilters(plain) {
+	if mayConfigureFilters(mustLocate(t, plain)) {
 		t.Fatal("a fresh repository in an empty home configures filters")
 	}
 	write(t, filepath.Join(plain, ".git"), "config", "[include]\n\tpath = other\n")
-	if !mayConfigureFilters(plain) {
+	if !mayConfigureFilters(mustLocate(t, plain)) {
 		t.Fatal("an include may bring filters")
 	}
 }
@@ -220,4 +220,13 @@ func committedRepo(t *testing.T, dir, name, s string) string {
 	mustGit(t, dir, "add", name)
 	mustGit(t, dir, "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-q", "-m", name)
 	return dir
+}
+
+func mustLocate(t *testing.T, dir string) layout {
+	t.Helper()
+	l, ok := locate(dir)
+	if !ok {
+		t.Fatalf("no .git at or above %s", dir)
+	}
+	return l
 }

@@ -22,40 +22,34 @@ var ErrNotAFile = fmt.Errorf("%w: a file it reads is not a regular file", ErrRef
 // and the caller goes on without it.
 var ErrRefused = errors.New("git not run")
 
-// checkRepository returns the reason (ErrRefused) git must not run in dir:
-// its .git names another repository (owngitdir.go), or a file git reads
-// is not a file.
-func checkRepository(dir string) error {
-	if err := checkOwnGitDir(dir); err != nil {
+// checkRepository returns the reason (ErrRefused) git must not run in the
+// repository l locates: its .git names another repository (owngitdir.go),
+// or a file git reads is not a file.
+func checkRepository(l layout) error {
+	if err := checkOwnGitDir(l); err != nil {
 		return err
 	}
-	return checkGitFiles(dir)
+	return checkGitFiles(l)
 }
 
-// checkGitFiles returns ErrNotAFile, naming the file, when the .git of
-// dir's work tree, or a file git reads from the git directory on every
+// checkGitFiles returns ErrNotAFile, naming the file, when the .git, or a file git reads from the git directory on every
 // command (HEAD and the branch it names, config, config.worktree, the
 // index, packed-refs, commondir, info/exclude and info/attributes, and the
 // common directory's config and packed-refs), or the work tree's top
 // .gitignore or .gitattributes, is neither a regular file nor a directory.
 // Like git, it follows links. A special file deeper in the work tree is
 // left to the callers' deadlines (the index's walk skips it).
-func checkGitFiles(dir string) error {
-	dotGit, st, ok := nearestDotGit(dir, os.Stat)
-	if !ok {
-		return nil
-	}
-	if err := fileKind(dotGit, st); err != nil {
+func checkGitFiles(l layout) error {
+	if err := statKind(l.dotGit); err != nil {
 		return err
 	}
-	top := filepath.Dir(dotGit)
 	for _, n := range []string{".gitignore", ".gitattributes"} {
-		if err := statKind(filepath.Join(top, n)); err != nil {
+		if err := statKind(filepath.Join(l.top(), n)); err != nil {
 			return err
 		}
 	}
-	gitDir, ok := findGitDir(dir)
-	if !ok {
+	gitDir := l.gitDir
+	if gitDir == "" {
 		return nil
 	}
 	names := []string{"HEAD", "config", "config.worktree", "index", "packed-refs", "commondir",
@@ -70,7 +64,7 @@ func checkGitFiles(dir string) error {
 			return err
 		}
 	}
-	if common, ok := commonDir(gitDir); ok {
+	if common, ok := l.common(); ok {
 		for _, n := range []string{"config", "config.worktree", "packed-refs"} {
 			if err := statKind(filepath.Join(common, n)); err != nil {
 				return err
@@ -116,18 +110,4 @@ func headRef(gitDir string) (string, bool) {
 	}
 	ref, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "ref: ")
 	return ref, ok && plainRef(ref)
-}
-
-// commonDir is the common git directory a linked worktree's commondir
-// names.
-func commonDir(gitDir string) (string, bool) {
-	c, err := inroot.ReadPath(filepath.Join(gitDir, "commondir"))
-	if err != nil {
-		return "", false
-	}
-	common := strings.TrimSpace(string(c))
-	if !filepath.IsAbs(common) {
-		common = filepath.Join(gitDir, common)
-	}
-	return common, true
 }

@@ -39,7 +39,7 @@ func TestNoGitOnAFIFOWhereGitReadsAFile(t *testing.T) {
 			if headFile := name == ".git/HEAD" || name == ".git/refs/heads/main" || name == ".git"; headFile == (err == nil) {
 				t.Errorf("Head = %q, %v with %s a FIFO", id, err, name)
 			}
-			mayConfigureFilters(repo)
+			mayConfigureFilters(mustLocate(t, repo))
 			if got := ExcludesFile(context.Background(), repo); got == "" {
 				t.Error("ExcludesFile found no file at all")
 			}

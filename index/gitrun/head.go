@@ -73,8 +73,8 @@ func headFromFiles(dir string) (string, bool) {
 // false when the nearest .git is not a directory (a worktree's or a
 // submodule's file).
 func plainGitDir(dir string) (string, bool) {
-	p, st, ok := nearestDotGit(dir, os.Lstat)
-	return p, ok && st.IsDir()
+	l, ok := locate(dir)
+	return l.dotGit, ok && l.entry.IsDir()
 }
 
 // packedRef looks ref up in the git directory's packed-refs.

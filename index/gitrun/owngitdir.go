@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -20,41 +19,35 @@ import (
 // changes and commits, into the pack.
 var ErrForeignGitDir = fmt.Errorf("%w: .git names another repository's git directory", ErrRefused)
 
-// checkOwnGitDir accepts a .git directory, a git directory inside the work
-// tree, and the two layouts git itself makes outside it: a linked
+// checkOwnGitDir accepts a .git directory (a real one, not a link), a git
+// directory inside the work tree (however a link or a .git file leads
+// there), and the two layouts git itself makes outside it: a linked
 // worktree (its git directory lies in the common directory's worktrees/
 // and its "gitdir" file names this .git) and a submodule (its config's
 // core.worktree is this work tree). A git directory with a commondir is a
 // linked worktree's wherever it is: a .git directory inside the work tree
 // can name another repository as its common directory and borrow its
 // refs and history, so it must pass the worktree test too.
-func checkOwnGitDir(dir string) error {
-	p, st, ok := nearestDotGit(dir, os.Lstat)
-	if !ok {
-		return nil
+func checkOwnGitDir(l layout) error {
+	if l.gitDir == "" {
+		return nil // not a gitdir file: git refuses it too
 	}
-	gitDir := p // a directory, or a link git follows
-	if st.Mode().IsRegular() {
-		if gitDir, ok = findGitDir(dir); !ok {
-			return nil // not a gitdir file: git refuses it too
-		}
-	}
-	top, err1 := filepath.EvalSymlinks(filepath.Dir(p))
-	real, err2 := filepath.EvalSymlinks(gitDir)
+	top, err1 := filepath.EvalSymlinks(l.top())
+	real, err2 := filepath.EvalSymlinks(l.gitDir)
 	if err1 != nil || err2 != nil {
 		return nil // nothing there: git finds no repository either
 	}
-	if common, ok := commonDir(real); ok {
+	if common, ok := l.common(); ok {
 		rc, err := filepath.EvalSymlinks(common)
-		if err == nil && within(rc, real) && namesWorktree(real, p) {
+		if err == nil && within(rc, real) && namesWorktree(real, l.dotGit) {
 			return nil
 		}
-		return fmt.Errorf("%w: %s takes its refs from %s", ErrForeignGitDir, gitDir, common)
+		return fmt.Errorf("%w: %s takes its refs from %s", ErrForeignGitDir, l.gitDir, common)
 	}
-	if st.IsDir() || within(top, real) || namesSubmodule(real, top) {
+	if l.entry.IsDir() || within(top, real) || namesSubmodule(real, top) {
 		return nil
 	}
-	return fmt.Errorf("%w: %s → %s", ErrForeignGitDir, p, gitDir)
+	return fmt.Errorf("%w: %s → %s", ErrForeignGitDir, l.dotGit, l.gitDir)
 }
 
 // within reports whether p is dir or below it.

@@ -42,9 +42,15 @@ func TestGitOnlyInTheRepositoryTheWorkTreeBelongsTo(t *testing.T) {
 	write(t, borrower, ".git/HEAD", "ref: refs/heads/main\n")
 	write(t, borrower, ".git/commondir", "../../victim/.git\n")
 	write(t, borrower, ".git/gitdir", "../.git\n")
+	fileLink := filepath.Join(base, "filelink") // .git a link to a gitdir file inside the work tree
+	mkdir(fileLink)
+	write(t, fileLink, ".gitfile", "gitdir: ../victim/.git\n")
+	if err := os.Symlink(".gitfile", filepath.Join(fileLink, ".git")); err != nil {
+		t.Fatal(err)
+	}
 	for dir, refused := range map[string]bool{
 		victim: false, filepath.Join(super, "sub"): false, filepath.Join(base, "linked"): false,
-		moved: false, pointer: true, linked: true, borrower: true,
+		moved: false, pointer: true, linked: true, borrower: true, fileLink: true,
 	} {
 		_, err := Run(context.Background(), dir, "status", "--porcelain")
 		if got := errors.Is(err, ErrForeignGitDir); got != refused {
