@@ -50,10 +50,10 @@ func checkOwnGitDir(l layout) error {
 	return fmt.Errorf("%w: %s → %s", ErrForeignGitDir, l.dotGit, l.gitDir)
 }
 
-// within reports whether p is dir or below it.
+// within reports whether the absolute path p is dir or below it.
 func within(dir, p string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	_, err := inroot.Rel(dir, p)
+	return err == nil
 }
 
 // namesWorktree: a linked worktree's git directory keeps, in its file
