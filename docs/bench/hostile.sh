@@ -68,4 +68,7 @@ V=$W/dotfiles; mkdir -p $V && echo "token=SECRET-OUTSIDE-THE-ROOT retry payment"
 F=$W/download; mkdir -p $F && cp $R/pay/retry.go $F/ && echo "gitdir: ../dotfiles/.git" > $F/.git
 $BIN pack "retry failed payment creds" --root $F --index-dir $W/ix-gd > $W/gd.out 2> $W/gd.err
 grep -c "SECRET-OUTSIDE-THE-ROOT" $W/gd.out | sed 's/^/leaked lines from the other repository: /'; grep -o "git not run[^:]*" $W/gd.err | head -1
+F=$W/download2; mkdir -p $F && cp $R/pay/retry.go $F/ && echo "gitdir: ../dotfiles/.git" > $F/.gitfile && ln -s .gitfile $F/.git
+$BIN pack "retry failed payment creds" --root $F --index-dir $W/ix-gd2 > $W/gd2.out 2> $W/gd2.err
+grep -c "SECRET-OUTSIDE-THE-ROOT" $W/gd2.out | sed 's/^/leaked lines through a .git link to a gitdir file: /'
 echo "work dir: $W"
