@@ -11,7 +11,7 @@ import (
 // a score as a sum of weights.
 func withoutGraphAndCoverage() RankOptions {
 	o := DefaultRankOptions()
-	o.Disabled = []string{signalGraph, signalCoverage}
+	o.Disabled = []string{signalGraph, signalCoverage, signalDelegate}
 	return o
 }
 

@@ -135,6 +135,9 @@ func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, e
 		}
 		r.graph(pool)
 	}
+	if p.src == SourceCode && !p.opts.disabled(signalDelegate) {
+		r.delegates(pool)
+	}
 	top := r.cut(pool, p.opts.MaxCandidates)
 	cands := r.finish(p.read(ctx, top, r, clock))
 	return p.headers(ctx, cands, clock), ctx.Err()
@@ -185,6 +188,9 @@ type found struct {
 	signals []Signal
 	score   float64
 	via     string // for graph lookups: the seed it was found from
+	// delegate: a thin wrapper among the best hands its work to it
+	// (delegate.go); it is read in full and not counted by spread.
+	delegate bool
 }
 
 func newPool() *pool { return &pool{byID: map[string]*found{}} }
@@ -406,7 +412,7 @@ func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker, clock
 		r.phrase(f, c.Text)
 		r.related(f, c.Text)
 		c.Score, c.Signals, c.Reason = f.score, f.signals, reasonOf(f.signals)
-		if f.lookup && f.bm25 == 0 {
+		if f.lookup && f.bm25 == 0 && !f.delegate {
 			c.Level = LevelSignature // a neighbour, not a match: its signature is the point
 		}
 		out = append(out, c)

@@ -94,6 +94,9 @@ type ranker struct {
 	// says less about each.
 	nameCount, stemCount map[string]int
 	maxBM25              float64
+	// wrapperOf maps a callee raised by the delegate signal to its
+	// wrapper (delegate.go).
+	wrapperOf map[string]string
 }
 
 // identForm is an identifier with the forms it may match.
@@ -434,6 +437,7 @@ func better(si, sj float64, a, b index.Block) bool {
 // [0,1]: the best gets 1, a non-positive sum gets 0.
 func (r *ranker) finish(c []Candidate) []Candidate {
 	r.coverage(c)
+	r.settleDelegates(c)
 	sortCandidates(c)
 	if !r.opts.disabled(signalSpread) {
 		spread(c)
@@ -488,6 +492,9 @@ func sortCandidates(c []Candidate) {
 func spread(c []Candidate) {
 	seen := map[string]int{}
 	for i := range c {
+		if delegated(c[i]) {
+			continue
+		}
 		n := seen[c[i].Block.Path]
 		seen[c[i].Block.Path] = n + 1
 		if n == 0 || c[i].Score <= 0 {

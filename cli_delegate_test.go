@@ -1,0 +1,117 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPackFollowsAThinWrapperToItsWork: through the binary, a query that
+// names a three-line wrapper gets the function it hands its work to just
+// below it, in full, where other files that say "timeout" and "deadline"
+// more often would otherwise come first (engine/delegate.go).
+func TestPackFollowsAThinWrapperToItsWork(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, text string) {
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module example.com/w\n\ngo 1.22\n")
+	write("context/context.go", `package context
+
+import "time"
+
+// WithTimeout returns WithDeadline(parent, time.Now().Add(timeout)).
+func WithTimeout(parent Context, timeout time.Duration) (Context, CancelFunc) {
+	return WithDeadline(parent, time.Now().Add(timeout))
+}
+
+// WithDeadline returns a copy of parent that is cancelled at d: it arms
+// a timer, and its cancel function stops the timer and closes Done.
+func WithDeadline(parent Context, d time.Time) (Context, CancelFunc) {
+	c := &timerCtx{parent: parent, deadline: d}
+	dur := time.Until(d)
+	if dur <= 0 {
+		c.stop(DeadlineExceeded)
+		return c, func() { c.stop(Canceled) }
+	}
+	c.timer = time.AfterFunc(dur, func() {
+		c.stop(DeadlineExceeded)
+	})
+	return c, func() { c.stop(Canceled) }
+}
+`)
+	write("context/types.go", `package context
+
+import (
+	"errors"
+	"time"
+)
+
+type Context interface{ Done() <-chan struct{} }
+type CancelFunc func()
+
+var (
+	Canceled         = errors.New("canceled")
+	DeadlineExceeded = errors.New("deadline exceeded")
+)
+
+type timerCtx struct {
+	parent   Context
+	deadline time.Time
+	timer    *time.Timer
+	done     chan struct{}
+}
+
+func (c *timerCtx) Done() <-chan struct{} { return c.done }
+func (c *timerCtx) stop(err error)        { c.timer.Stop() }
+`)
+	for i := range 6 {
+		write(fmt.Sprintf("netx/dial%d.go", i), fmt.Sprintf(`package netx
+
+// dialTimeout%d cancels the dial on timeout: the deadline of the dial is
+// the earlier of the timeout and the context deadline; on deadline the
+// dial is cancelled, and a cancel after the deadline is a timeout.
+func dialTimeout%d(timeout, deadline int, cancel func()) int {
+	if timeout < deadline {
+		deadline = timeout
+	}
+	cancel()
+	return deadline
+}
+`, i, i))
+	}
+	r := runBin(t, "", "pack", "context.WithTimeout cancel on deadline", "--root", root,
+		"--index-dir", filepath.Join(t.TempDir(), "ix"), "--budget", "4000", "--format", "json", "--sources", "code")
+	if r.err != nil {
+		t.Fatalf("pack: %v\n%s", r.err, r.stderr)
+	}
+	var p struct {
+		Blocks []struct {
+			Name    string   `json:"name"`
+			Level   string   `json:"level"`
+			Reasons []string `json:"reasons"`
+		} `json:"blocks"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &p); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, b := range p.Blocks {
+		names = append(names, b.Name)
+	}
+	if len(p.Blocks) < 2 || p.Blocks[0].Name != "WithTimeout" || p.Blocks[1].Name != "WithDeadline" {
+		t.Fatalf("blocks %v: want WithTimeout, then WithDeadline", names)
+	}
+	if b := p.Blocks[1]; b.Level != "full" || !strings.Contains(strings.Join(b.Reasons, "; "), "WithTimeout hands its work to it") {
+		t.Errorf("WithDeadline at %s, reasons %q", b.Level, b.Reasons)
+	}
+}
