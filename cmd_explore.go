@@ -115,6 +115,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 	}
 	eng, diag := buildEngine(root, ix, cfg, nil, m)
 	preloadDiagnostics(ctx, diag)
+	watcher := newFreshness(root, ix.Dir())
 	deps := tui.Deps{
 		Engine:            eng,
 		Pack:              packing.Assemble,
@@ -123,6 +124,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		Counter:           counter,
 		Build:             buildFunc(ix, root),
 		BuildInBackground: !fresh,
+		Changes:           watcher.events(),
 		SessionDir:        sessionDir(root),
 		Resume:            resume,
 		Root:              root,
@@ -144,6 +146,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		deps.Notice = notGitNote(root)
 	}
 	closeAll := func() {
+		watcher.close()
 		m.close()
 		if diag != nil {
 			diag.Close()
@@ -169,6 +172,9 @@ func buildFunc(ix *index.Index, root string) tui.BuildFunc {
 		}
 		if err == nil && st.Files() == 0 {
 			return fmt.Errorf("%w: %s", tui.ErrNothingIndexed, nothingIndexedNote(root, st))
+		}
+		if err == nil && !st.Moved {
+			return tui.ErrUnchanged
 		}
 		return err
 	}

@@ -90,28 +90,26 @@ type mcpUsed struct {
 
 // mcpServer holds one opened app for the life of the server. Requests are
 // served one at a time: the engine is cheap per request and the index is
-// refreshed incrementally at most every refreshEvery.
+// refreshed incrementally before a query when the tree changed
+// (freshness.go).
 type mcpServer struct {
-	mu        sync.Mutex
-	app       *app
-	cfg       Config
-	refreshed time.Time
-	srv       *mcp.Server
+	mu    sync.Mutex
+	app   *app
+	cfg   Config
+	fresh *freshness
+	srv   *mcp.Server
 	// built is closed when the first index update, which runs in the
 	// background so that initialize is answered at once, has ended;
-	// buildErr and builtAt are written before built is closed and read
+	// buildErr is written before built is closed and read
 	// only after.
 	built    chan struct{}
 	buildErr error
-	builtAt  time.Time // when the first update succeeded; zero if it failed
 	progress atomic.Pointer[index.Progress]
 }
 
 // firstQueryWait bounds how long a query waits for the first index update
 // before it is answered from what is indexed so far.
 const firstQueryWait = 20 * time.Second
-
-const refreshEvery = 2 * time.Second
 
 func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Server, func(), error) {
 	root, err := resolveRoot(g.root)
@@ -129,7 +127,8 @@ func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Ser
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &mcpServer{app: a, cfg: cfg, built: make(chan struct{})}
+	s := &mcpServer{app: a, cfg: cfg, built: make(chan struct{}), fresh: newFreshness(root, a.ix.Dir())}
+	s.fresh.begin(time.Now()) // the first update starts now
 	srv := mcp.NewServer(&mcp.Implementation{Name: "loupe", Version: version}, nil)
 	s.srv = srv
 	ctx, cancel := context.WithCancel(cmd.Context())
@@ -143,6 +142,7 @@ func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Ser
 	closeFn := func() {
 		cancel()
 		<-s.built
+		s.fresh.close()
 		a.Close()
 	}
 	return srv, closeFn, nil
@@ -162,10 +162,10 @@ func (s *mcpServer) build(ctx context.Context) {
 		}
 	})
 	if s.buildErr != nil {
+		s.fresh.fail()
 		s.log(ctx, "index update failed: "+s.buildErr.Error())
 		return // the next query refreshes again and reports the error
 	}
-	s.builtAt = time.Now()
 	s.app.model.syncBackground()
 }
 
@@ -177,8 +177,8 @@ func (s *mcpServer) log(ctx context.Context, msg string) {
 }
 
 // building waits up to firstQueryWait for the first update; it returns a
-// warning when the update is still running. (A failed first update leaves
-// s.refreshed zero: the query refreshes again and reports the error.)
+// warning when the update is still running. (After a failed first update
+// every query refreshes again and reports the error.)
 func (s *mcpServer) building(ctx context.Context) (string, error) {
 	select {
 	case <-s.built:
@@ -241,12 +241,10 @@ func (s *mcpServer) serve(ctx context.Context, in contextQueryIn) (*mcp.CallTool
 	if err != nil {
 		return nil, contextQueryOut{}, err
 	}
-	if partial == "" && s.refreshed.IsZero() {
-		s.refreshed = s.builtAt
-	}
-	if partial == "" && time.Since(s.refreshed) > refreshEvery {
-		s.refreshed = time.Now()
+	if partial == "" && s.fresh.due(time.Now()) {
+		s.fresh.begin(time.Now())
 		if err := s.app.refresh(ctx, nil); err != nil {
+			s.fresh.fail()
 			return nil, contextQueryOut{}, err
 		}
 		s.app.model.syncBackground()

@@ -26,8 +26,14 @@ type Engine interface {
 type PackFunc func(cands []engine.Candidate, req packing.PackRequest) (*packing.Pack, error)
 
 // BuildFunc builds or updates the index, sending progress on the channel;
-// it must not close the channel and must return when ctx is done.
+// it must not close the channel and must return when ctx is done. It
+// returns ErrUnchanged when the update found nothing to change (a write
+// in an ignored directory): an update the explorer ran because files
+// changed then ends quietly, without a search.
 type BuildFunc func(ctx context.Context, progress chan<- index.Progress) error
+
+// ErrUnchanged is what a BuildFunc returns when the index did not change.
+var ErrUnchanged = errors.New("index unchanged")
 
 // Deps is everything the explorer talks to, injected by main (real engine,
 // renderer, tokenizer, clipboard) or by tests (fakes). Every field is a
@@ -51,6 +57,11 @@ type Deps struct {
 	// BuildInBackground shows the explorer at once while Build updates an
 	// existing index (progress goes to the status line).
 	BuildInBackground bool
+	// Changes ticks when files under the root changed (index/watch): the
+	// explorer runs Build again in the background and then the search,
+	// so that an edit made while it is open is found. nil: the index is
+	// updated once, at start.
+	Changes <-chan struct{}
 	// SessionDir is this repository's folder of sessions, one file each
 	// (the newest maxSessions are kept); empty disables sessions.
 	SessionDir string

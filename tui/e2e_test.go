@@ -266,3 +266,29 @@ func firstDiff(a, b []byte) int {
 	}
 	return min(len(a), len(b))
 }
+
+// TestE2EExplorerSeesAnEdit: a function written to the repository while
+// the real explorer is open shows up in its list without a key pressed:
+// the file notification updates the index and runs the search again.
+func TestE2EExplorerSeesAnEdit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test builds the binary; skipped with -short")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed: the end-to-end explorer test needs it (Debian: apt-get install tmux; .ci/run installs it)")
+	}
+	e := newE2E(t)
+	e.tmux("new-session", "-d", "-s", "loupe", "-x", "120", "-y", "40", "-c", e.repo,
+		e.shell(e.bin+" reconcile ledger drift"))
+	if s := e.waitScreen("─ candidates "); strings.Contains(s, "reconcileLedgerDrift") {
+		t.Fatalf("found before it was written:\n%s", s)
+	}
+	src := "package payments\n\n// reconcileLedgerDrift settles the ledger drift between two batches.\n" +
+		"func reconcileLedgerDrift(a, b int) int {\n\treturn a - b\n}\n"
+	if err := os.WriteFile(filepath.Join(e.repo, "ledger_drift.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e.waitScreen("reconcileLedgerDrift")
+	e.keys("q")
+	e.waitExit()
+}

@@ -100,8 +100,20 @@ func (m Model) handleIndexProgress(msg indexProgressMsg) (Model, tea.Cmd) {
 // handleIndexReady opens the explorer (or clears the background note) and
 // runs the query against the fresh index.
 func (m Model) handleIndexReady(msg indexReadyMsg) (Model, tea.Cmd) {
-	m.indexing = false
+	m.indexing, m.updating = false, false
+	byChange := m.changeBuild
+	m.changeBuild = false
 	m.status.right = m.summary()
+	if m.updateAgain && (msg.err == nil || errors.Is(msg.err, ErrUnchanged)) {
+		m.updateAgain = false
+		return m.startChangeBuild() // its end searches again
+	}
+	if errors.Is(msg.err, ErrUnchanged) {
+		if byChange {
+			return m, nil // nothing the index holds changed: nothing to say or search
+		}
+		msg.err = nil
+	}
 	if errors.Is(msg.err, ErrNothingIndexed) {
 		m.results.empty = strings.TrimPrefix(msg.err.Error(), ErrNothingIndexed.Error()+": ")
 		return m.setStatus(m.results.empty, statusWarn)
@@ -109,7 +121,11 @@ func (m Model) handleIndexReady(msg indexReadyMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		return m.setStatus(fmt.Sprintf("index: %v", msg.err), statusError)
 	}
-	m, cmd := m.setStatus(fmt.Sprintf("index ready in %s", msg.elapsed.Round(time.Millisecond)), statusInfo)
+	note := "index ready in %s"
+	if byChange {
+		note = "files changed: index updated in %s"
+	}
+	m, cmd := m.setStatus(fmt.Sprintf(note, msg.elapsed.Round(time.Millisecond)), statusInfo)
 	// Search again: after a first build the query has not run yet; after a
 	// background update the candidates may have changed. A search in flight
 	// finishes first (the first frame is not delayed), then one more runs.
@@ -142,4 +158,53 @@ func progressLine(p index.Progress, elapsed time.Duration) string {
 		s += fmt.Sprintf(" · %s left", left.Round(time.Second))
 	}
 	return s
+}
+
+// changeSettle is how long the explorer waits after a change under the
+// root before it updates the index: saving a file, a formatter and a
+// checkout each come as bursts of events, and one update serves a burst.
+const changeSettle = 300 * time.Millisecond
+
+// waitForChangeCmd waits for the next change under the root; it returns
+// nothing once the explorer quits.
+func waitForChangeCmd(ctx context.Context, ch <-chan struct{}) tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case <-ch:
+			return treeChangedMsg{}
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// handleTreeChanged arms the settle timer (a later change re-arms it) and
+// waits for the next change.
+func (m Model) handleTreeChanged() (Model, tea.Cmd) {
+	m.changeGen++
+	gen := m.changeGen
+	settle := m.tick(changeSettle, func(time.Time) tea.Msg { return changeSettledMsg{gen: gen} })
+	if m.deps.Changes == nil {
+		return m, settle
+	}
+	return m, tea.Batch(settle, waitForChangeCmd(m.indexCtx, m.deps.Changes))
+}
+
+// handleChangeSettled updates the index once the burst of changes is
+// over; handleIndexReady then runs the search again. A change during an
+// update is served by one more update after it.
+func (m Model) handleChangeSettled(msg changeSettledMsg) (Model, tea.Cmd) {
+	if msg.gen != m.changeGen || m.quitting {
+		return m, nil
+	}
+	if m.updating {
+		m.updateAgain = true
+		return m, nil
+	}
+	return m.startChangeBuild()
+}
+
+func (m Model) startChangeBuild() (Model, tea.Cmd) {
+	m.updating, m.changeBuild = true, true
+	return m, startIndexCmd(m.indexCtx, m.deps.Build, m.builds)
 }

@@ -102,6 +102,10 @@ type Model struct {
 	searchAgain bool   // the index changed under the search in flight
 
 	indexing     bool
+	updating     bool // a build runs (at start, or after a change)
+	updateAgain  bool // files changed while it ran: build once more after it
+	changeBuild  bool // the running build was started by a change
+	changeGen    int  // changes seen; a settle timer fires for the newest only
 	indexCtx     context.Context
 	indexCancel  context.CancelFunc
 	builds       *sync.WaitGroup // running index builds, for Run to wait on
@@ -155,6 +159,7 @@ func New(deps Deps, initialQuery string) Model {
 		m.meters.tokenizer = deps.Counter.Name()
 	}
 	m.indexing = deps.Build != nil && !deps.BuildInBackground
+	m.updating = deps.Build != nil
 	m.indexCtx, m.indexCancel = context.WithCancel(context.Background())
 	m.focus = focusQuery
 	if initialQuery != "" {
@@ -174,6 +179,9 @@ func (m Model) Init() tea.Cmd {
 	}
 	if m.deps.Build != nil {
 		cmds = append(cmds, startIndexCmd(m.indexCtx, m.deps.Build, m.builds))
+	}
+	if m.deps.Changes != nil && m.deps.Build != nil {
+		cmds = append(cmds, waitForChangeCmd(m.indexCtx, m.deps.Changes))
 	}
 	switch {
 	case m.deps.Resume && m.deps.SessionDir != "":

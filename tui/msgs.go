@@ -114,6 +114,13 @@ type indexReadyMsg struct {
 	elapsed time.Duration
 }
 
+// treeChangedMsg says files under the root changed (Deps.Changes).
+type treeChangedMsg struct{}
+
+// changeSettledMsg ends the wait after a change (changeSettle): gen is
+// the change it was armed for; a later change re-arms it.
+type changeSettledMsg struct{ gen int }
+
 // indexEvent is what the build goroutine sends: progress, or the end.
 type indexEvent struct {
 	progress index.Progress

@@ -62,6 +62,10 @@ func (m Model) route(msg tea.Msg) (Model, tea.Cmd) {
 		return m.handleIndexProgress(msg)
 	case indexReadyMsg:
 		return m.handleIndexReady(msg)
+	case treeChangedMsg:
+		return m.handleTreeChanged()
+	case changeSettledMsg:
+		return m.handleChangeSettled(msg)
 	case errMsg:
 		return m.setStatus(msg.Error(), statusError)
 	}

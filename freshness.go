@@ -1,0 +1,128 @@
+package main
+
+import (
+	"sync"
+	"time"
+
+	"github.com/loupe-dev/loupe/index/watch"
+)
+
+// refreshEvery bounds how stale a resident process (the MCP server, the
+// explorer) lets its index get when the platform gives no file
+// notifications: a query refreshes first when the last refresh is older.
+const refreshEvery = 2 * time.Second
+
+// freshness decides when a resident process refreshes its index before a
+// query. With file notifications (index/watch), only when something under
+// the root changed since the last refresh began, so a query on an
+// unchanged tree does not walk it and an edit is searchable at once; the
+// index's own update still finds what changed. Without them, by time, as
+// before.
+//
+// The watcher is set up in the background (listing the directories of a
+// large tree takes tens of milliseconds, which the explorer's first frame
+// and the server's first answer must not wait for). Until it is ready the
+// time rule holds; the first refresh begun after it is ready counts
+// everything before as changed, so nothing done during the setup is lost.
+// begin, fail and due are called by one goroutine at a time (the server
+// serializes queries).
+type freshness struct {
+	mu     sync.Mutex
+	w      *watch.Watcher // nil until ready, or for good without notifications
+	closed bool
+	ticks  chan struct{} // forwards the watcher's Events once it is ready
+
+	mark    uint64
+	marked  bool          // mark was taken with the watcher ready
+	last    time.Time     // when the last refresh began
+	failed  bool          // the last refresh failed: refresh before every query until one works
+	settled chan struct{} // closed when the setup has ended, either way
+	done    chan struct{} // closed by close
+}
+
+// newFreshness starts watching root, except the index directory when it
+// lies inside the tree (its writes are the refresh itself).
+func newFreshness(root, indexDir string) *freshness {
+	f := &freshness{ticks: make(chan struct{}, 1), settled: make(chan struct{}), done: make(chan struct{})}
+	go f.start(root, indexDir)
+	return f
+}
+
+func (f *freshness) start(root, indexDir string) {
+	defer close(f.settled)
+	w, err := watch.New(root, indexDir)
+	if err != nil {
+		return // no notifications: the time rule holds for good
+	}
+	f.mu.Lock()
+	if f.closed {
+		f.mu.Unlock()
+		w.Close()
+		return
+	}
+	f.w = w
+	f.mu.Unlock()
+	f.tick() // whatever changed while the watcher was being set up
+	go func() {
+		for {
+			select {
+			case <-w.Events():
+				f.tick()
+			case <-f.done:
+				return
+			}
+		}
+	}()
+}
+
+func (f *freshness) tick() {
+	select {
+	case f.ticks <- struct{}{}:
+	default:
+	}
+}
+
+func (f *freshness) watcher() *watch.Watcher {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.w
+}
+
+// begin records that a refresh starts now: changes from here on make the
+// next query refresh again.
+func (f *freshness) begin(now time.Time) {
+	if w := f.watcher(); w != nil {
+		f.mark, f.marked = w.Mark(), true
+	}
+	f.last, f.failed = now, false
+}
+
+// fail records that the refresh begun last did not complete.
+func (f *freshness) fail() { f.failed = true }
+
+// due reports whether the next query should refresh first.
+func (f *freshness) due(now time.Time) bool {
+	if f.failed {
+		return true
+	}
+	if w := f.watcher(); w != nil {
+		return !f.marked || w.Dirty(f.mark)
+	}
+	return now.Sub(f.last) > refreshEvery
+}
+
+// events ticks after changes under the root (and once when the watcher is
+// ready); it never ticks without notifications.
+func (f *freshness) events() <-chan struct{} { return f.ticks }
+
+// close stops watching; it waits for a setup in progress.
+func (f *freshness) close() {
+	f.mu.Lock()
+	f.closed = true
+	f.mu.Unlock()
+	<-f.settled
+	close(f.done)
+	if w := f.watcher(); w != nil {
+		w.Close()
+	}
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// TestFreshnessWithoutNotificationsGoesByTime: where no watcher can be set
+// up (here: the root does not exist), a refresh is due refreshEvery after
+// the last one began, and at once after a failed one.
+func TestFreshnessWithoutNotificationsGoesByTime(t *testing.T) {
+	f := newFreshness(filepath.Join(t.TempDir(), "gone"), "")
+	defer f.close()
+	<-f.settled
+	now := time.Now()
+	f.begin(now)
+	if f.due(now.Add(refreshEvery / 2)) {
+		t.Error("due before refreshEvery")
+	}
+	if !f.due(now.Add(refreshEvery + time.Millisecond)) {
+		t.Error("not due after refreshEvery")
+	}
+	f.fail()
+	if !f.due(now) {
+		t.Error("not due after a failed refresh")
+	}
+}
+
+// TestFreshnessWithNotificationsGoesByChanges: with a watcher, nothing is
+// due on an unchanged tree however long it waits, the first refresh after
+// the setup counts everything before it, and a write makes the next query
+// refresh at once.
+func TestFreshnessWithNotificationsGoesByChanges(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("file notifications are implemented on Linux")
+	}
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "a.go"), []byte("package a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := newFreshness(root, "")
+	defer f.close()
+	<-f.settled
+	if !f.due(time.Now()) {
+		t.Fatal("the first query after the setup must refresh: changes during it are unknown")
+	}
+	<-f.events() // the tick for the setup
+	now := time.Now()
+	f.begin(now)
+	if f.due(now.Add(time.Hour)) {
+		t.Fatal("due on an unchanged tree")
+	}
+	if err := os.WriteFile(filepath.Join(root, "a.go"), []byte("package a // edited\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-f.events():
+	case <-time.After(10 * time.Second):
+		t.Fatal("no event after a write")
+	}
+	if !f.due(now) {
+		t.Error("not due after a write")
+	}
+}

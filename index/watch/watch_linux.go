@@ -1,0 +1,208 @@
+//go:build linux
+
+package watch
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// dirMask is what a watched directory reports: any entry created, deleted,
+// moved, written or whose metadata changed, and the directory itself
+// going away. IN_ONLYDIR and IN_DONT_FOLLOW make the kernel refuse a path
+// that is not a directory or whose last part is a symlink.
+const dirMask = unix.IN_CREATE | unix.IN_DELETE | unix.IN_MODIFY | unix.IN_CLOSE_WRITE |
+	unix.IN_MOVED_FROM | unix.IN_MOVED_TO | unix.IN_ATTRIB | unix.IN_DELETE_SELF | unix.IN_MOVE_SELF |
+	unix.IN_ONLYDIR | unix.IN_DONT_FOLLOW | unix.IN_EXCL_UNLINK
+
+// Watcher reports changes under one root. Safe for concurrent use.
+type Watcher struct {
+	root string
+	skip map[string]bool // absolute directories not to watch (the index directory)
+	fd   int             // the inotify descriptor, for adding watches
+	f    *os.File        // the same, read through the runtime poller (never f.Fd(): it would block reads)
+
+	mu   sync.Mutex
+	wds  map[int32]string // watch descriptor → absolute directory
+	gen  atomic.Uint64    // bumped on every event
+	lost atomic.Bool      // a change may have been missed: every question says "changed"
+
+	events chan struct{} // one tick per burst, for callers that wait
+	done   chan struct{}
+}
+
+// New watches root and every directory below it, except version control
+// and node_modules directories, the directories in skip (absolute paths,
+// such as an index directory inside the tree, whose writes must not look
+// like changes to the tree) and anything under them. The git directory
+// root/.git, when it is a directory, is watched too, not recursively, so
+// that a commit or a checkout counts as a change.
+func New(root string, skip ...string) (*Watcher, error) {
+	fd, err := unix.InotifyInit1(unix.IN_CLOEXEC | unix.IN_NONBLOCK)
+	if err != nil {
+		return nil, err
+	}
+	w := &Watcher{root: filepath.Clean(root), skip: map[string]bool{}, fd: fd, f: os.NewFile(uintptr(fd), "inotify"),
+		wds: map[int32]string{}, events: make(chan struct{}, 1), done: make(chan struct{})}
+	for _, s := range skip {
+		w.skip[filepath.Clean(s)] = true
+	}
+	if err := w.addTree(w.root); err != nil {
+		w.f.Close()
+		return nil, err
+	}
+	if st, err := os.Lstat(filepath.Join(w.root, ".git")); err == nil && st.IsDir() {
+		_ = w.add(filepath.Join(w.root, ".git")) // without it, a commit shows at the next change in the tree
+	}
+	go w.read()
+	return w, nil
+}
+
+// Mark returns the generation now: pass it to Dirty later.
+func (w *Watcher) Mark() uint64 { return w.gen.Load() }
+
+// Dirty reports whether anything may have changed since mark was taken.
+func (w *Watcher) Dirty(mark uint64) bool { return w.lost.Load() || w.gen.Load() != mark }
+
+// Events ticks after changes (several changes may give one tick).
+func (w *Watcher) Events() <-chan struct{} { return w.events }
+
+// Close stops watching; Events is not closed.
+func (w *Watcher) Close() error {
+	select {
+	case <-w.done:
+		return nil
+	default:
+	}
+	close(w.done)
+	return w.f.Close()
+}
+
+// watched returns the watched directories, relative to the root (tests).
+func (w *Watcher) watched() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := make([]string, 0, len(w.wds))
+	for _, d := range w.wds {
+		rel, _ := filepath.Rel(w.root, d)
+		out = append(out, filepath.ToSlash(rel))
+	}
+	return out
+}
+
+// addTree watches dir and the directories below it, depth first. Entries
+// are typed without following links (os.ReadDir uses the directory's own
+// entry types, and a symlink to a directory is not a directory). It fails
+// when dir itself cannot be watched or the bound is reached.
+func (w *Watcher) addTree(dir string) error {
+	stack := []string{dir}
+	for len(stack) > 0 {
+		d := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if err := w.add(d); err != nil {
+			if errors.Is(err, ErrTooMany) || d == dir {
+				return err
+			}
+			continue // gone or unreadable since it was listed: the update's walk decides
+		}
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if e.IsDir() && !skipDirs[e.Name()] {
+				if sub := filepath.Join(d, e.Name()); !w.skip[sub] {
+					stack = append(stack, sub)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// add watches one directory.
+func (w *Watcher) add(dir string) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.wds) >= maxDirs {
+		return ErrTooMany
+	}
+	wd, err := unix.InotifyAddWatch(w.fd, dir, dirMask)
+	if errors.Is(err, unix.ENOSPC) {
+		return ErrTooMany
+	}
+	if err != nil {
+		return err
+	}
+	w.wds[int32(wd)] = dir
+	return nil
+}
+
+// read handles events until Close.
+func (w *Watcher) read() {
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := w.f.Read(buf)
+		if err != nil {
+			select {
+			case <-w.done:
+			default:
+				w.lost.Store(true) // the descriptor failed: nothing more will be seen
+			}
+			return
+		}
+		w.handle(buf[:n])
+	}
+}
+
+// handle parses a buffer of inotify events: a change bumps the generation;
+// a new directory is watched with everything below it (its files were
+// created before the watch could see them, which the bump covers); an
+// overflowed queue or a watch that could not be added marks the watcher
+// lost.
+func (w *Watcher) handle(buf []byte) {
+	changed := false
+	for len(buf) >= unix.SizeofInotifyEvent {
+		ev := (*unix.InotifyEvent)(unsafe.Pointer(&buf[0]))
+		end := unix.SizeofInotifyEvent + int(ev.Len)
+		if end > len(buf) {
+			break
+		}
+		name := strings.TrimRight(string(buf[unix.SizeofInotifyEvent:end]), "\x00")
+		buf = buf[end:]
+		switch {
+		case ev.Mask&unix.IN_Q_OVERFLOW != 0:
+			w.lost.Store(true)
+		case ev.Mask&unix.IN_IGNORED != 0:
+			w.mu.Lock()
+			delete(w.wds, ev.Wd)
+			w.mu.Unlock()
+			continue
+		}
+		changed = true
+		if ev.Mask&unix.IN_ISDIR != 0 && ev.Mask&(unix.IN_CREATE|unix.IN_MOVED_TO) != 0 && name != "" && !skipDirs[name] {
+			w.mu.Lock()
+			parent, ok := w.wds[ev.Wd]
+			w.mu.Unlock()
+			if sub := filepath.Join(parent, name); ok && !w.skip[sub] && filepath.Base(parent) != ".git" {
+				if err := w.addTree(sub); errors.Is(err, ErrTooMany) {
+					w.lost.Store(true)
+				}
+			}
+		}
+	}
+	if changed {
+		w.gen.Add(1)
+		select {
+		case w.events <- struct{}{}:
+		default:
+		}
+	}
+}

@@ -1,0 +1,122 @@
+//go:build linux
+
+package watch
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+)
+
+func mkfile(t *testing.T, p, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitDirty waits for the watcher to see a change after mark: events
+// arrive asynchronously, so this waits on Events (bounded, so a missed
+// change fails rather than hangs).
+func waitDirty(t *testing.T, w *Watcher, mark uint64, what string) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for !w.Dirty(mark) {
+		select {
+		case <-w.Events():
+		case <-deadline:
+			t.Fatalf("%s: no change seen", what)
+		}
+	}
+}
+
+// TestWatcherSeesEditsCreationsAndNewDirectories: a write to a file, a new
+// file, a file in a directory created after the watcher started and a
+// removal each make Dirty true for a mark taken before them.
+func TestWatcherSeesEditsCreationsAndNewDirectories(t *testing.T) {
+	root := t.TempDir()
+	mkfile(t, filepath.Join(root, "a", "x.go"), "package a\n")
+	w, err := New(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if m := w.Mark(); w.Dirty(m) {
+		t.Fatal("dirty before any change")
+	}
+	steps := []struct {
+		what string
+		do   func()
+	}{
+		{"edit", func() { mkfile(t, filepath.Join(root, "a", "x.go"), "package a // edited\n") }},
+		{"new file", func() { mkfile(t, filepath.Join(root, "a", "y.go"), "package a\n") }},
+		{"new directory", func() { mkfile(t, filepath.Join(root, "b", "c", "z.go"), "package c\n") }},
+		{"file in the new directory", func() { mkfile(t, filepath.Join(root, "b", "c", "z.go"), "package c // 2\n") }},
+		{"removal", func() { os.Remove(filepath.Join(root, "a", "y.go")) }},
+	}
+	for _, s := range steps {
+		// let the previous step's events land before marking
+		time.Sleep(50 * time.Millisecond)
+		for len(w.Events()) > 0 {
+			<-w.Events()
+		}
+		m := w.Mark()
+		s.do()
+		waitDirty(t, w, m, s.what)
+	}
+	if got := w.watched(); !slices.Contains(got, "b/c") {
+		t.Errorf("watched %v: the new directory b/c is not among them", got)
+	}
+}
+
+// TestWatcherStaysInsideAndSkips: a symlink to a directory outside the
+// root, version control and node_modules directories and the skipped
+// index directory are not watched.
+func TestWatcherStaysInsideAndSkips(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	mkfile(t, filepath.Join(outside, "secret", "s.txt"), "x")
+	mkfile(t, filepath.Join(root, "src", "m.go"), "package src\n")
+	mkfile(t, filepath.Join(root, ".git", "objects", "o"), "x")
+	mkfile(t, filepath.Join(root, "node_modules", "dep", "i.js"), "x")
+	mkfile(t, filepath.Join(root, ".loupe", "index", "seg"), "x")
+	if err := os.Symlink(filepath.Join(outside, "secret"), filepath.Join(root, "link")); err != nil {
+		t.Fatal(err)
+	}
+	w, err := New(root, filepath.Join(root, ".loupe", "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	got := w.watched()
+	slices.Sort(got)
+	want := []string{".", ".git", ".loupe", "src"}
+	if !slices.Equal(got, want) {
+		t.Errorf("watched %v, want %v", got, want)
+	}
+}
+
+// TestWatcherTooManyDirectories: past the bound (MaxDirs), New fails with
+// ErrTooMany rather than taking the user's every watch.
+func TestWatcherTooManyDirectories(t *testing.T) {
+	defer func(n int) { maxDirs = n }(maxDirs)
+	maxDirs = 5
+	root := t.TempDir()
+	for _, d := range []string{"a/b/c", "d/e", "f"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := New(root)
+	if err == nil {
+		w.Close()
+		t.Fatalf("watched %d directories, past the bound of 5", 7)
+	}
+	if err != ErrTooMany {
+		t.Fatalf("err %v, want ErrTooMany", err)
+	}
+}

@@ -1,0 +1,22 @@
+//go:build !linux
+
+package watch
+
+// Watcher is unavailable on this platform: New always fails, and callers
+// walk the tree as they would without one.
+type Watcher struct{}
+
+// New returns ErrUnsupported.
+func New(root string, skip ...string) (*Watcher, error) { return nil, ErrUnsupported }
+
+// Mark returns 0.
+func (w *Watcher) Mark() uint64 { return 0 }
+
+// Dirty is always true.
+func (w *Watcher) Dirty(uint64) bool { return true }
+
+// Events never ticks.
+func (w *Watcher) Events() <-chan struct{} { return nil }
+
+// Close does nothing.
+func (w *Watcher) Close() error { return nil }
