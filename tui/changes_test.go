@@ -36,13 +36,17 @@ func TestChangesUpdateTheIndexAndSearchAgain(t *testing.T) {
 	}
 
 	result = nil
-	m.updating = true // an update runs
+	m.updating = true // an update runs: the first one, at start
 	m = h.settle(h.send(m, treeChangedMsg{}))
 	if builds != 2 || !m.updateAgain {
 		t.Fatalf("a change during an update started another at once (%d) or was lost (%v)", builds, m.updateAgain)
 	}
+	searches, result = len(h.eng.calls), ErrUnchanged // the update after it finds nothing new
 	m = h.send(m, indexReadyMsg{})
 	if builds != 3 || m.updateAgain {
 		t.Fatalf("after the running update: %d updates, again %v", builds, m.updateAgain)
+	}
+	if len(h.eng.calls) < searches+1 {
+		t.Fatal("the end of the first update did not search: one more update must not hold the search back")
 	}
 }

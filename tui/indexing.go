@@ -104,10 +104,19 @@ func (m Model) handleIndexReady(msg indexReadyMsg) (Model, tea.Cmd) {
 	byChange := m.changeBuild
 	m.changeBuild = false
 	m.status.right = m.summary()
+	var again tea.Cmd
 	if m.updateAgain && (msg.err == nil || errors.Is(msg.err, ErrUnchanged)) {
+		// files changed during this update: one more, and its end searches again
 		m.updateAgain = false
-		return m.startChangeBuild() // its end searches again
+		m, again = m.startChangeBuild()
 	}
+	m, cmd := m.indexReady(msg, byChange)
+	return m, tea.Batch(again, cmd)
+}
+
+// indexReady reports the end of an update and runs the query against the
+// fresh index.
+func (m Model) indexReady(msg indexReadyMsg, byChange bool) (Model, tea.Cmd) {
 	if errors.Is(msg.err, ErrUnchanged) {
 		if byChange {
 			return m, nil // nothing the index holds changed: nothing to say or search
