@@ -32,14 +32,19 @@ type app struct {
 	counter engine.Counter
 	stats   index.UpdateStats
 	model   *model // nil unless a local model is configured
+	// fresh says when a resident app refreshes (freshness.go); nil for
+	// one-shot commands.
+	fresh *freshness
 	// stale says, after a refresh that could not refresh, which snapshot
 	// is searched instead; "" after one that did.
 	stale string
 }
 
 // openApp opens the index of root and wires the engine; it does not update
-// the index (see update and packFresh). progress may be nil.
-func openApp(root, indexDir string, cfg Config) (*app, error) {
+// the index (see update and packFresh). A resident app (the MCP server)
+// watches the tree for changes (a.fresh) and its changes source asks git
+// again only after one.
+func openApp(root, indexDir string, cfg Config, resident bool) (*app, error) {
 	opts, err := indexOptions(root, indexDir, cfg)
 	if err != nil {
 		return nil, err
@@ -59,7 +64,12 @@ func openApp(root, indexDir string, cfg Config) (*app, error) {
 		ix.Close()
 		return nil, err
 	}
-	a.eng, a.diag = buildEngine(root, ix, cfg, os.Stdin, a.model)
+	var watch changes.Marker
+	if resident {
+		a.fresh = newFreshness(root, ix.Dir())
+		watch = a.fresh
+	}
+	a.eng, a.diag = buildEngine(root, ix, cfg, os.Stdin, a.model, watch)
 	preloadDiagnostics(context.Background(), a.diag)
 	return a, nil
 }
@@ -127,6 +137,9 @@ func preloadDiagnostics(ctx context.Context, d *diagnostics.Source) {
 
 // Close stops a diagnostics command still running and releases the index.
 func (a *app) Close() error {
+	if a.fresh != nil {
+		a.fresh.close()
+	}
 	a.model.close()
 	if a.diag != nil {
 		a.diag.Close()
@@ -136,7 +149,7 @@ func (a *app) Close() error {
 
 // buildEngine wires every enabled source over the index, with the local
 // model's semantic source fused into code and docs (m may be nil).
-func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader, m *model) (*engine.Engine, *diagnostics.Source) {
+func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader, m *model, watch changes.Marker) (*engine.Engine, *diagnostics.Source) {
 	var providers []engine.Provider
 	var diag *diagnostics.Source
 	var followers []engine.Follower
@@ -148,7 +161,7 @@ func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader, m *m
 	rank := engine.DefaultRankOptions()
 	add(engine.SourceCode, m.fuse(engine.NewCodeProvider(ix, rank), ix))
 	add(engine.SourceDocs, m.fuse(engine.NewDocsProvider(ix, rank), ix))
-	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: changesKept(cfg.MaxChanges), SecretFiles: cfg.SecretFiles}))
+	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: changesKept(cfg.MaxChanges), SecretFiles: cfg.SecretFiles, Watch: watch}))
 	add(engine.SourceNotes, notes.NewProvider(notes.DefaultPath(root)))
 	if cfg.Enabled(engine.SourceDiagnostics) && (cfg.DiagnosticsCmd != "" || cfg.DiagnosticsFile != "") {
 		diag = diagnostics.New(diagnostics.Options{

@@ -113,9 +113,9 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		ix.Close()
 		return tui.Deps{}, nil, err
 	}
-	eng, diag := buildEngine(root, ix, cfg, nil, m)
-	preloadDiagnostics(ctx, diag)
 	watcher := newFreshness(root, ix.Dir())
+	eng, diag := buildEngine(root, ix, cfg, nil, m, watcher)
+	preloadDiagnostics(ctx, diag)
 	deps := tui.Deps{
 		Engine:            eng,
 		Pack:              packing.Assemble,

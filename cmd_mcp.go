@@ -123,11 +123,11 @@ func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Ser
 	if cfg.DiagnosticsFile == "-" {
 		return nil, nil, usageError{errors.New("--diagnostics -: loupe mcp speaks the protocol on stdin, so diagnostics cannot come from it too: give a file, or --diagnostics-cmd")}
 	}
-	a, err := openApp(root, g.indexDir, cfg)
+	a, err := openApp(root, g.indexDir, cfg, true)
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &mcpServer{app: a, cfg: cfg, built: make(chan struct{}), fresh: newFreshness(root, a.ix.Dir())}
+	s := &mcpServer{app: a, cfg: cfg, built: make(chan struct{}), fresh: a.fresh}
 	s.fresh.begin(time.Now()) // the first update starts now
 	srv := mcp.NewServer(&mcp.Implementation{Name: "loupe", Version: version}, nil)
 	s.srv = srv
@@ -142,7 +142,6 @@ func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Ser
 	closeFn := func() {
 		cancel()
 		<-s.built
-		s.fresh.close()
 		a.Close()
 	}
 	return srv, closeFn, nil

@@ -78,7 +78,7 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 	if cfg.DiagnosticsFile == "-" && isQueryFromStdin(args) {
 		return usageError{errors.New("--diagnostics - and the query - both want stdin: give one of them as a file")}
 	}
-	a, err := openApp(root, g.indexDir, cfg)
+	a, err := openApp(root, g.indexDir, cfg, false)
 	if err != nil {
 		return err
 	}

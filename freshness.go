@@ -111,6 +111,22 @@ func (f *freshness) due(now time.Time) bool {
 	return now.Sub(f.last) > refreshEvery
 }
 
+// Mark and Dirty make a freshness a changes.Marker, so that the changes
+// source asks git again only after a change. A mark taken before the
+// watcher is ready (0) always reports a change.
+func (f *freshness) Mark() uint64 {
+	if w := f.watcher(); w != nil {
+		return w.Mark() + 1
+	}
+	return 0
+}
+
+// Dirty reports whether anything may have changed since mark.
+func (f *freshness) Dirty(mark uint64) bool {
+	w := f.watcher()
+	return mark == 0 || w == nil || w.Dirty(mark-1)
+}
+
 // events ticks after changes under the root (and once when the watcher is
 // ready); it never ticks without notifications.
 func (f *freshness) events() <-chan struct{} { return f.ticks }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -10,8 +11,9 @@ import (
 	"time"
 )
 
-// TestMCPSeesAnEditAtOnce: through the real `loupe mcp`, a function added to
-// the tree right after a query is found by the next query, sent at once:
+// TestMCPSeesAnEditAtOnce: through the real `loupe mcp` in a git
+// repository, a function added to the tree right after a query is found by
+// the next query, sent at once, in the code and as an untracked change:
 // with file notifications the server refreshes because the tree changed,
 // not because two seconds passed (freshness.go). A query on an unchanged
 // tree does not walk it (the walk is what the notifications save).
@@ -20,6 +22,11 @@ func TestMCPSeesAnEditAtOnce(t *testing.T) {
 		t.Skip("file notifications are implemented on Linux")
 	}
 	root, ix := fixture(t, "payments")
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "fixture"}} {
+		if out, err := exec.Command("git", append([]string{"-C", root}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
 	c := startMCP(t, "--root", root, "--index-dir", ix)
 	c.initialize()
 	call := func(id int, query string) string {
@@ -44,6 +51,12 @@ func TestMCPSeesAnEditAtOnce(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "ledger_drift.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Too big for the index (over 1 MiB), an untracked file to git: only the
+	// changes source can offer it.
+	dump := name + " ledger dump\n" + strings.Repeat("0123456789abcdef\n", 70000)
+	if err := os.WriteFile(filepath.Join(root, "ledger_dump.txt"), []byte(dump), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var out string
 	for i := 0; !strings.Contains(out, "ledger_drift.go"); i++ {
 		// Events reach the server asynchronously: retry for up to a
@@ -52,5 +65,10 @@ func TestMCPSeesAnEditAtOnce(t *testing.T) {
 			t.Fatalf("the new function is not found %v after the edit: %.1000s", time.Since(start), out)
 		}
 		out = call(41+i, name)
+	}
+	// The changes source asked git again too (it reuses its last answer
+	// only while nothing changed): the new file is an untracked change.
+	if !strings.Contains(out, "ledger_dump.txt") {
+		t.Errorf("the new untracked file is not offered: %.1500s", out)
 	}
 }

@@ -309,7 +309,7 @@ func TestExplorerModelWiring(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.close()
-	eng, _ := buildEngine(root, ix, cfg, nil, m)
+	eng, _ := buildEngine(root, ix, cfg, nil, m, nil)
 	build := withSemanticSync(buildFunc(ix, root), m)
 	if err := build(context.Background(), make(chan index.Progress, 1)); err != nil {
 		t.Fatal(err)

@@ -42,8 +42,9 @@ type Watcher struct {
 // and node_modules directories, the directories in skip (absolute paths,
 // such as an index directory inside the tree, whose writes must not look
 // like changes to the tree) and anything under them. The git directory
-// root/.git, when it is a directory, is watched too, not recursively, so
-// that a commit or a checkout counts as a change.
+// root/.git, when it is a directory, is watched too (itself and
+// refs/heads, not its objects), so that a commit or a checkout counts as a
+// change.
 func New(root string, skip ...string) (*Watcher, error) {
 	fd, err := unix.InotifyInit1(unix.IN_CLOEXEC | unix.IN_NONBLOCK)
 	if err != nil {
@@ -59,7 +60,11 @@ func New(root string, skip ...string) (*Watcher, error) {
 		return nil, err
 	}
 	if st, err := os.Lstat(filepath.Join(w.root, ".git")); err == nil && st.IsDir() {
-		_ = w.add(filepath.Join(w.root, ".git")) // without it, a commit shows at the next change in the tree
+		// Without these a commit, a checkout or a staged edit would show
+		// only at the next change in the tree: .git itself (HEAD, index,
+		// packed-refs, COMMIT_EDITMSG) and the branches under refs/heads.
+		_ = w.add(filepath.Join(w.root, ".git"))
+		_ = w.addTree(filepath.Join(w.root, ".git", "refs", "heads"))
 	}
 	go w.read()
 	return w, nil

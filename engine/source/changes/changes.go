@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/loupe-dev/loupe/engine"
@@ -34,6 +35,19 @@ type Options struct {
 	// SecretFiles offers changes to files that usually hold secrets
 	// (index.SecretFile: .env, private keys), left out by default.
 	SecretFiles bool
+	// Watch reports changes under the root and in its git directory (a
+	// resident process's file notifications): with it, git is asked again
+	// only when something changed since it was last asked, not on every
+	// query (four processes, two of which stat or list the whole tree).
+	// nil: git is asked on every query.
+	Watch Marker
+}
+
+// Marker tells whether anything changed since a mark was taken; a mark of
+// a Marker that cannot tell reports a change.
+type Marker interface {
+	Mark() uint64
+	Dirty(mark uint64) bool
 }
 
 // Defaults.
@@ -61,9 +75,14 @@ func (o Options) Validate() error {
 	return nil
 }
 
-// Source is the changes provider.
+// Source is the changes provider. Safe for concurrent use.
 type Source struct {
 	opts Options
+
+	mu     sync.Mutex
+	cached []change // the last collection, when Watch is set
+	mark   uint64   // Watch's mark taken before it
+	have   bool
 }
 
 // New returns a changes source; zero options take their defaults.
@@ -80,6 +99,36 @@ func New(opts Options) *Source {
 	return &Source{opts: opts}
 }
 
+// changes collects the work tree's changes, or returns the last
+// collection when Watch says nothing changed since it began. The list is
+// the caller's to change.
+func (s *Source) changes(ctx context.Context) ([]change, error) {
+	w := s.opts.Watch
+	if w != nil {
+		s.mu.Lock()
+		if s.have && !w.Dirty(s.mark) {
+			list := slices.Clone(s.cached)
+			s.mu.Unlock()
+			return list, nil
+		}
+		s.mu.Unlock()
+	}
+	var mark uint64
+	if w != nil {
+		mark = w.Mark()
+	}
+	list, err := collect(ctx, s.opts.Root, s.opts.RecentCommits, s.opts.Now().Add(-RecentCommitAge))
+	if !s.opts.SecretFiles {
+		list = slices.DeleteFunc(list, func(c change) bool { return index.SecretFile(c.path) })
+	}
+	if w != nil && err == nil {
+		s.mu.Lock()
+		s.cached, s.mark, s.have = slices.Clone(list), mark, true
+		s.mu.Unlock()
+	}
+	return list, err
+}
+
 // Source implements engine.Provider.
 func (s *Source) Source() engine.Source { return engine.SourceChanges }
 
@@ -88,10 +137,7 @@ func (s *Source) Candidates(ctx context.Context, q engine.Query) ([]engine.Candi
 	if err := s.opts.Validate(); err != nil {
 		return nil, err
 	}
-	list, err := collect(ctx, s.opts.Root, s.opts.RecentCommits, s.opts.Now().Add(-RecentCommitAge))
-	if !s.opts.SecretFiles {
-		list = slices.DeleteFunc(list, func(c change) bool { return index.SecretFile(c.path) })
-	}
+	list, err := s.changes(ctx)
 	if errors.Is(err, ErrNotRepository) {
 		return nil, nil
 	}

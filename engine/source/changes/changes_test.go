@@ -343,3 +343,40 @@ func TestRecentCommitsNeedRelevance(t *testing.T) {
 		t.Errorf("fresh commit %.2f not above the older one %.2f", got[0].Score, got[1].Score)
 	}
 }
+
+// fakeMarker is a Marker whose changes the test declares.
+type fakeMarker struct{ gen uint64 }
+
+func (m *fakeMarker) Mark() uint64           { return m.gen }
+func (m *fakeMarker) Dirty(mark uint64) bool { return m.gen != mark }
+
+// TestWatchedSourceAsksGitOnlyAfterAChange: with a Marker, a query on an
+// unchanged tree gets the last collection without running git (a new
+// untracked file is not seen), and the first query after a reported
+// change sees it.
+func TestWatchedSourceAsksGitOnlyAfterAChange(t *testing.T) {
+	r := workRepo(t)
+	w := &fakeMarker{}
+	s := changes.New(changes.Options{Root: r.Dir, Now: func() time.Time { return now }, Watch: w})
+	q := engine.Query{Keywords: []string{"jitter", "ledger"}}
+	ids := func() string {
+		got, err := s.Candidates(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, c := range got {
+			out = append(out, c.ID)
+		}
+		return strings.Join(out, " ")
+	}
+	first := ids()
+	r.Write("ledger.txt", "ledger jitter\n", now.Add(-time.Minute))
+	if got := ids(); got != first || strings.Contains(got, "ledger.txt") {
+		t.Fatalf("git asked again with nothing reported changed: %s", got)
+	}
+	w.gen++
+	if got := ids(); !strings.Contains(got, "changes:untracked:ledger.txt") {
+		t.Fatalf("after a reported change the new file is not offered: %s", got)
+	}
+}
