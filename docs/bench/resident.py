@@ -23,6 +23,12 @@ QUERIES = [
 ]
 
 
+# A person typing two tasks into the explorer, which searches as they type:
+# each query a few characters longer than the last, so most files repeat.
+TYPING = [w for task in ["http server graceful shutdown timeout", "gzip reader checksum error"]
+          for w in [task[:n] for n in range(4, len(task) + 1, 3)] + [task]]
+
+
 def cpu_ns(pid):
     total = 0
     for t in os.listdir("/proc/%d/task" % pid):
@@ -47,6 +53,8 @@ def main():
     ap.add_argument("--index-dir", required=True)
     ap.add_argument("--budget", type=int, default=8000)
     ap.add_argument("--warm", type=int, default=3)
+    ap.add_argument("--typing", action="store_true",
+                    help="ask the queries of a person typing (TYPING: each a prefix of the next) instead")
     ap.add_argument("--spacing", type=float, default=0,
                     help="seconds between queries (past 2 s each query refreshes: the walk)")
     a = ap.parse_args()
@@ -76,7 +84,7 @@ def main():
         q("warm up query number %d about buffers" % i)
     per, walls = [], []
     t0 = ticks(p.pid)
-    for s in QUERIES:
+    for s in (TYPING if a.typing else QUERIES):
         time.sleep(a.spacing)
         c, w = cpu_ns(p.pid), time.monotonic()
         q(s)
