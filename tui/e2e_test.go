@@ -25,15 +25,7 @@ type e2e struct {
 }
 
 func TestE2EExplorerInTmux(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end test builds the binary; skipped with -short")
-	}
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed: the end-to-end explorer test needs it (Debian: apt-get install tmux; .ci/run installs it)")
-	}
-	e := newE2E(t)
-	e.tmux("new-session", "-d", "-s", "loupe", "-x", "120", "-y", "40", "-c", e.repo,
-		e.shell(e.bin+" retry payment"))
+	e := startE2E(t, "retry payment")
 	e.waitScreen(" 1/") // the list's position: results are in
 	e.keys("j", "j", "p")
 	e.waitScreen("1 pinned")
@@ -124,6 +116,21 @@ func (e *e2e) curate() {
 	}
 	e.keys("Escape")
 	e.waitScreen("context · md")
+}
+
+// startE2E skips without tmux or under -short; otherwise it builds the
+// binary and opens the explorer on query in a 120×40 tmux window.
+func startE2E(t *testing.T, query string) *e2e {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end test builds the binary; skipped with -short")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed: the end-to-end explorer test needs it (Debian: apt-get install tmux; .ci/run installs it)")
+	}
+	e := newE2E(t)
+	e.tmux("new-session", "-d", "-s", "loupe", "-x", "120", "-y", "40", "-c", e.repo, e.shell(e.bin+" "+query))
+	return e
 }
 
 func newE2E(t *testing.T) *e2e {
@@ -271,15 +278,7 @@ func firstDiff(a, b []byte) int {
 // the real explorer is open shows up in its list without a key pressed:
 // the file notification updates the index and runs the search again.
 func TestE2EExplorerSeesAnEdit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end test builds the binary; skipped with -short")
-	}
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux is not installed: the end-to-end explorer test needs it (Debian: apt-get install tmux; .ci/run installs it)")
-	}
-	e := newE2E(t)
-	e.tmux("new-session", "-d", "-s", "loupe", "-x", "120", "-y", "40", "-c", e.repo,
-		e.shell(e.bin+" reconcile ledger drift"))
+	e := startE2E(t, "reconcile ledger drift")
 	if s := e.waitScreen("─ candidates "); strings.Contains(s, "reconcileLedgerDrift") {
 		t.Fatalf("found before it was written:\n%s", s)
 	}
