@@ -105,9 +105,12 @@ func (f *freshness) due(now time.Time) bool {
 	if f.failed {
 		return true
 	}
-	if w := f.watcher(); w != nil {
+	if w := f.watcher(); w != nil && !w.Lost() {
 		return !f.marked || w.Dirty(f.mark)
 	}
+	// No notifications, or no longer reliable ones (a build made more
+	// directories than the watcher may watch): refresh by time, not on
+	// every query.
 	return now.Sub(f.last) > refreshEvery
 }
 

@@ -76,6 +76,11 @@ func (w *Watcher) Mark() uint64 { return w.gen.Load() }
 // Dirty reports whether anything may have changed since mark was taken.
 func (w *Watcher) Dirty(mark uint64) bool { return w.lost.Load() || w.gen.Load() != mark }
 
+// Lost reports that the watcher can no longer see every change (a new
+// directory past the bound, an overflowed queue): Dirty is then always
+// true, and a caller should fall back to what it did without one.
+func (w *Watcher) Lost() bool { return w.lost.Load() }
+
 // Events ticks after changes (several changes may give one tick).
 func (w *Watcher) Events() <-chan struct{} { return w.events }
 

@@ -120,3 +120,31 @@ func TestWatcherTooManyDirectories(t *testing.T) {
 		t.Fatalf("err %v, want ErrTooMany", err)
 	}
 }
+
+// TestWatcherLostPastTheBound: a directory made after the start that takes
+// the watcher past its bound marks it lost: Dirty is true from then on.
+func TestWatcherLostPastTheBound(t *testing.T) {
+	defer func(n int) { maxDirs = n }(maxDirs)
+	maxDirs = 3
+	root := t.TempDir()
+	w, err := New(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	m := w.Mark()
+	if err := os.MkdirAll(filepath.Join(root, "a", "b", "c", "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.After(10 * time.Second)
+	for !w.Lost() {
+		select {
+		case <-w.Events():
+		case <-deadline:
+			t.Fatal("not lost past the bound")
+		}
+	}
+	if !w.Dirty(m) || !w.Dirty(w.Mark()) {
+		t.Error("a lost watcher must report a change for every mark")
+	}
+}

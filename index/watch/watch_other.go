@@ -15,6 +15,9 @@ func (w *Watcher) Mark() uint64 { return 0 }
 // Dirty is always true.
 func (w *Watcher) Dirty(uint64) bool { return true }
 
+// Lost is always true.
+func (w *Watcher) Lost() bool { return true }
+
 // Events never ticks.
 func (w *Watcher) Events() <-chan struct{} { return nil }
 
