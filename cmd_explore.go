@@ -113,7 +113,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		ix.Close()
 		return tui.Deps{}, nil, err
 	}
-	watcher := newFreshness(root, ix.Dir())
+	watcher := newFreshness(ix.Root(), ix.Dir())
 	eng, diag := buildEngine(root, ix, cfg, nil, m, watcher)
 	preloadDiagnostics(ctx, diag)
 	deps := tui.Deps{

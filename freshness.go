@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -40,9 +41,14 @@ type freshness struct {
 	done    chan struct{} // closed by close
 }
 
-// newFreshness starts watching root, except the index directory when it
-// lies inside the tree (its writes are the refresh itself).
+// newFreshness starts watching root (the index's real root, as
+// index.Root gives it: the watcher refuses a root that is a link), except
+// the index directory when it lies inside the tree (its writes are the
+// refresh itself).
 func newFreshness(root, indexDir string) *freshness {
+	if real, err := filepath.EvalSymlinks(indexDir); err == nil {
+		indexDir = real
+	}
 	f := &freshness{ticks: make(chan struct{}, 1), settled: make(chan struct{}), done: make(chan struct{})}
 	go f.start(root, indexDir)
 	return f

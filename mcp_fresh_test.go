@@ -27,7 +27,13 @@ func TestMCPSeesAnEditAtOnce(t *testing.T) {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	c := startMCP(t, "--root", root, "--index-dir", ix)
+	// The root is given through a link, as a person's checkout often is:
+	// the watcher must watch the real tree (it refuses a root that is a link).
+	link := filepath.Join(t.TempDir(), "checkout")
+	if err := os.Symlink(root, link); err != nil {
+		t.Fatal(err)
+	}
+	c := startMCP(t, "--root", link, "--index-dir", ix)
 	c.initialize()
 	call := func(id int, query string) string {
 		t.Helper()
@@ -58,7 +64,10 @@ func TestMCPSeesAnEditAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out string
-	for i := 0; !strings.Contains(out, "ledger_drift.go"); i++ {
+	// The code source's block, not the changes source's untracked file:
+	// only an index refresh finds the function.
+	const block = "ledger_drift.go:3-6 · function " + name
+	for i := 0; !strings.Contains(out, block); i++ {
 		// Events reach the server asynchronously: retry for up to a
 		// second, inside which only a notification can cause a refresh.
 		if time.Since(start) > time.Second {
