@@ -166,6 +166,7 @@ func (s *mcpServer) build(ctx context.Context) {
 		return // the next query refreshes again and reports the error
 	}
 	s.app.model.syncBackground()
+	go func() { s.log(ctx, s.fresh.describe()) }() // without holding the first query back
 }
 
 // log sends an info message to every client.

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"sync"
 	"time"
 
 	"github.com/loupe-dev/loupe/index/watch"
+	"github.com/loupe-dev/loupe/render"
 )
 
 // refreshEvery bounds how stale a resident process (the MCP server, the
@@ -30,6 +32,7 @@ const refreshEvery = 2 * time.Second
 type freshness struct {
 	mu     sync.Mutex
 	w      *watch.Watcher // nil until ready, or for good without notifications
+	why    error          // why there are no notifications (after settled)
 	closed bool
 	ticks  chan struct{} // forwards the watcher's Events once it is ready
 
@@ -58,6 +61,9 @@ func (f *freshness) start(root, indexDir string) {
 	defer close(f.settled)
 	w, err := watch.New(root, indexDir)
 	if err != nil {
+		f.mu.Lock()
+		f.why = err
+		f.mu.Unlock()
 		return // no notifications: the time rule holds for good
 	}
 	f.mu.Lock()
@@ -134,6 +140,21 @@ func (f *freshness) Mark() uint64 {
 func (f *freshness) Dirty(mark uint64) bool {
 	w := f.watcher()
 	return mark == 0 || w == nil || w.Dirty(mark-1)
+}
+
+// describe says, once the setup has ended, how the index is kept fresh.
+func (f *freshness) describe() string {
+	<-f.settled
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.w == nil {
+		return fmt.Sprintf("no file notifications (%v): the index is refreshed before a query at most every %v", f.why, refreshEvery)
+	}
+	n, noun := f.w.Dirs(), "directories"
+	if n == 1 {
+		noun = "directory"
+	}
+	return fmt.Sprintf("watching %s %s for changes: the index is refreshed before a query when one happened", render.Thousands(n), noun)
 }
 
 // events ticks after changes under the root (and once when the watcher is

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
@@ -27,6 +28,9 @@ func TestFreshnessWithoutNotificationsGoesByTime(t *testing.T) {
 	if !f.due(now) {
 		t.Error("not due after a failed refresh")
 	}
+	if d := f.describe(); !strings.HasPrefix(d, "no file notifications (") || !strings.Contains(d, "at most every 2s") {
+		t.Errorf("describe: %q", d)
+	}
 }
 
 // TestFreshnessWithNotificationsGoesByChanges: with a watcher, nothing is
@@ -48,6 +52,9 @@ func TestFreshnessWithNotificationsGoesByChanges(t *testing.T) {
 		t.Fatal("the first query after the setup must refresh: changes during it are unknown")
 	}
 	<-f.events() // the tick for the setup
+	if d := f.describe(); !strings.HasPrefix(d, "watching 1 directory for changes") {
+		t.Errorf("describe: %q", d)
+	}
 	now := time.Now()
 	f.begin(now)
 	if f.due(now.Add(time.Hour)) {

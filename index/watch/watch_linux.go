@@ -95,6 +95,13 @@ func (w *Watcher) Close() error {
 	return w.f.Close()
 }
 
+// Dirs returns how many directories are watched.
+func (w *Watcher) Dirs() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.wds)
+}
+
 // watched returns the watched directories, relative to the root (tests).
 func (w *Watcher) watched() []string {
 	w.mu.Lock()

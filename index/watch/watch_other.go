@@ -15,6 +15,9 @@ func (w *Watcher) Mark() uint64 { return 0 }
 // Dirty is always true.
 func (w *Watcher) Dirty(uint64) bool { return true }
 
+// Dirs is 0.
+func (w *Watcher) Dirs() int { return 0 }
+
 // Lost is always true.
 func (w *Watcher) Lost() bool { return true }
 
