@@ -66,7 +66,7 @@ func openApp(root, indexDir string, cfg Config, resident bool) (*app, error) {
 	}
 	var watch changes.Marker
 	if resident {
-		a.fresh = newFreshness(ix.Root(), ix.Dir())
+		a.fresh = newFreshness(ix.Root(), ix.Dir(), !cfg.NoWatch)
 		watch = a.fresh
 	}
 	a.eng, a.diag = buildEngine(root, ix, cfg, os.Stdin, a.model, watch)

@@ -113,7 +113,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		ix.Close()
 		return tui.Deps{}, nil, err
 	}
-	watcher := newFreshness(ix.Root(), ix.Dir())
+	watcher := newFreshness(ix.Root(), ix.Dir(), !cfg.NoWatch)
 	eng, diag := buildEngine(root, ix, cfg, nil, m, watcher)
 	preloadDiagnostics(ctx, diag)
 	deps := tui.Deps{
@@ -125,6 +125,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		Build:             buildFunc(ix, root),
 		BuildInBackground: !fresh,
 		Changes:           watcher.events(),
+		Watching:          watcher.watching,
 		SessionDir:        sessionDir(root),
 		Resume:            resume,
 		Root:              root,

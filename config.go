@@ -70,6 +70,10 @@ type Config struct {
 	// SecretFiles indexes and packs the files that usually hold secrets
 	// (.env, private keys: see index.SecretFile), left out by default.
 	SecretFiles bool `toml:"secret_files"`
+	// NoWatch keeps the explorer and the MCP server off file notifications:
+	// on a network file system inotify misses other machines' writes, so
+	// they refresh by time (every 2 s at most) instead.
+	NoWatch bool `toml:"no_watch"`
 	// Model is the optional local model; off unless Model.URL is set.
 	Model ModelConfig `toml:"model"`
 	// DiagnosticsTimeout bounds DiagnosticsCmd (default 30s): a build or

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sync"
@@ -48,14 +49,22 @@ type freshness struct {
 // index.Root gives it: the watcher refuses a root that is a link), except
 // the index directory when it lies inside the tree (its writes are the
 // refresh itself).
-func newFreshness(root, indexDir string) *freshness {
+// With watch false (no_watch in the configuration) it refreshes by time.
+func newFreshness(root, indexDir string, watch bool) *freshness {
 	if real, err := filepath.EvalSymlinks(indexDir); err == nil {
 		indexDir = real
 	}
 	f := &freshness{ticks: make(chan struct{}, 1), settled: make(chan struct{}), done: make(chan struct{})}
+	if !watch {
+		f.why = errNoWatch
+		close(f.settled)
+		return f
+	}
 	go f.start(root, indexDir)
 	return f
 }
+
+var errNoWatch = errors.New("no_watch is set")
 
 func (f *freshness) start(root, indexDir string) {
 	defer close(f.settled)
@@ -155,6 +164,13 @@ func (f *freshness) describe() string {
 		noun = "directory"
 	}
 	return fmt.Sprintf("watching %s %s for changes: the index is refreshed before a query when one happened", render.Thousands(n), noun)
+}
+
+// watching reports whether the notifications see every change now (the
+// watcher is ready and has not lost track).
+func (f *freshness) watching() bool {
+	w := f.watcher()
+	return w != nil && !w.Lost()
 }
 
 // events ticks after changes under the root (and once when the watcher is

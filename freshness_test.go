@@ -13,7 +13,7 @@ import (
 // up (here: the root does not exist), a refresh is due refreshEvery after
 // the last one began, and at once after a failed one.
 func TestFreshnessWithoutNotificationsGoesByTime(t *testing.T) {
-	f := newFreshness(filepath.Join(t.TempDir(), "gone"), "")
+	f := newFreshness(filepath.Join(t.TempDir(), "gone"), "", true)
 	defer f.close()
 	<-f.settled
 	now := time.Now()
@@ -45,7 +45,7 @@ func TestFreshnessWithNotificationsGoesByChanges(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "a.go"), []byte("package a\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f := newFreshness(root, "")
+	f := newFreshness(root, "", true)
 	defer f.close()
 	<-f.settled
 	if !f.due(time.Now()) {
@@ -70,5 +70,32 @@ func TestFreshnessWithNotificationsGoesByChanges(t *testing.T) {
 	}
 	if !f.due(now) {
 		t.Error("not due after a write")
+	}
+}
+
+// TestFreshnessNoWatch: with no_watch, nothing is watched and the time
+// rule holds, and describe says why.
+func TestFreshnessNoWatch(t *testing.T) {
+	f := newFreshness(t.TempDir(), "", false)
+	defer f.close()
+	now := time.Now()
+	f.begin(now)
+	if f.watching() || f.due(now.Add(refreshEvery/2)) || !f.due(now.Add(2*refreshEvery)) {
+		t.Error("no_watch: want the time rule")
+	}
+	if d := f.describe(); !strings.Contains(d, "no_watch is set") {
+		t.Errorf("describe: %q", d)
+	}
+}
+
+// TestNoWatchIsAConfigKey: through the binary, a configuration that sets
+// no_watch is accepted (a misspelt key is an error).
+func TestNoWatchIsAConfigKey(t *testing.T) {
+	root, ix := fixture(t, "payments")
+	if err := os.WriteFile(filepath.Join(root, ".loupe.toml"), []byte("no_watch = true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runBin(t, "", "pack", "retry", "--root", root, "--index-dir", ix); r.err != nil {
+		t.Fatalf("pack with no_watch: %v\n%s", r.err, r.stderr)
 	}
 }

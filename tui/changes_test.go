@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/loupe-dev/loupe/index"
 )
@@ -48,5 +49,42 @@ func TestChangesUpdateTheIndexAndSearchAgain(t *testing.T) {
 	}
 	if len(h.eng.calls) < searches+1 {
 		t.Fatal("the end of the first update did not search: one more update must not hold the search back")
+	}
+}
+
+// TestNoNotificationsRefreshByTime: without notifications (Watching nil or
+// false), a search started over RefreshEvery after the last update runs
+// another update beside it; with them, or sooner, it does not.
+func TestNoNotificationsRefreshByTime(t *testing.T) {
+	h := newHarness(t, 4)
+	m := h.ready(80, 24)
+	builds := 0
+	m.deps.Build = func(context.Context, chan<- index.Progress) error { builds++; return ErrUnchanged }
+	search := func() {
+		t.Helper()
+		m.qgen++
+		m = h.send(m, debounceMsg{gen: m.qgen})
+	}
+	m.lastBuild = time.Now()
+	search()
+	if builds != 0 {
+		t.Fatalf("an update %d times within RefreshEvery of the last", builds)
+	}
+	m.lastBuild = time.Now().Add(-2 * RefreshEvery)
+	search()
+	if builds != 1 {
+		t.Fatalf("no update after RefreshEvery without notifications (%d)", builds)
+	}
+	watching := true
+	m.deps.Watching = func() bool { return watching }
+	m.lastBuild = time.Now().Add(-2 * RefreshEvery)
+	search()
+	if builds != 1 {
+		t.Fatalf("an update by time although notifications cover the tree (%d)", builds)
+	}
+	watching = false // the watcher lost track
+	search()
+	if builds != 2 {
+		t.Fatalf("no update by time after the watcher lost track (%d)", builds)
 	}
 }

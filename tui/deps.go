@@ -59,9 +59,13 @@ type Deps struct {
 	BuildInBackground bool
 	// Changes ticks when files under the root changed (index/watch): the
 	// explorer runs Build again in the background and then the search,
-	// so that an edit made while it is open is found. nil: the index is
-	// updated once, at start.
+	// so that an edit made while it is open is found.
 	Changes <-chan struct{}
+	// Watching reports whether Changes sees every change now. When it is
+	// nil or false (no notifications on this platform, or a watcher that
+	// lost track), a search the person starts runs Build in the background
+	// too, at most every RefreshEvery, as the MCP server does.
+	Watching func() bool
 	// SessionDir is this repository's folder of sessions, one file each
 	// (the newest maxSessions are kept); empty disables sessions.
 	SessionDir string

@@ -214,6 +214,6 @@ func (m Model) handleChangeSettled(msg changeSettledMsg) (Model, tea.Cmd) {
 }
 
 func (m Model) startChangeBuild() (Model, tea.Cmd) {
-	m.updating, m.changeBuild = true, true
+	m.updating, m.changeBuild, m.lastBuild = true, true, time.Now()
 	return m, startIndexCmd(m.indexCtx, m.deps.Build, m.builds)
 }

@@ -102,10 +102,11 @@ type Model struct {
 	searchAgain bool   // the index changed under the search in flight
 
 	indexing     bool
-	updating     bool // a build runs (at start, or after a change)
-	updateAgain  bool // files changed while it ran: build once more after it
-	changeBuild  bool // the running build was started by a change
-	changeGen    int  // changes seen; a settle timer fires for the newest only
+	updating     bool      // a build runs (at start, or after a change)
+	updateAgain  bool      // files changed while it ran: build once more after it
+	changeBuild  bool      // the running build was started by a change
+	changeGen    int       // changes seen; a settle timer fires for the newest only
+	lastBuild    time.Time // when the last build began (refreshIfStale)
 	indexCtx     context.Context
 	indexCancel  context.CancelFunc
 	builds       *sync.WaitGroup // running index builds, for Run to wait on
@@ -160,6 +161,7 @@ func New(deps Deps, initialQuery string) Model {
 	}
 	m.indexing = deps.Build != nil && !deps.BuildInBackground
 	m.updating = deps.Build != nil
+	m.lastBuild = time.Now() // Init starts the first build
 	m.indexCtx, m.indexCancel = context.WithCancel(context.Background())
 	m.focus = focusQuery
 	if initialQuery != "" {

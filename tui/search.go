@@ -59,7 +59,27 @@ func (m Model) handleDebounce(msg debounceMsg) (Model, tea.Cmd) {
 	if msg.gen != m.qgen {
 		return m, nil
 	}
-	return m.startSearch(msg.gen)
+	m, refresh := m.refreshIfStale()
+	m, search := m.startSearch(msg.gen)
+	return m, tea.Batch(refresh, search)
+}
+
+// RefreshEvery bounds how stale the explorer lets its index get without
+// file notifications: a search the person starts later than this after
+// the last update starts another in the background (its end searches
+// again when it changed something).
+const RefreshEvery = 2 * time.Second
+
+// refreshIfStale starts a background update when no notifications cover
+// the tree and the last update began over RefreshEvery ago.
+func (m Model) refreshIfStale() (Model, tea.Cmd) {
+	if m.deps.Build == nil || m.updating || m.deps.Watching != nil && m.deps.Watching() {
+		return m, nil
+	}
+	if time.Since(m.lastBuild) <= RefreshEvery {
+		return m, nil
+	}
+	return m.startChangeBuild()
 }
 
 // startSearch cancels the search in flight and starts one for the query.
