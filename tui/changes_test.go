@@ -88,3 +88,35 @@ func TestNoNotificationsRefreshByTime(t *testing.T) {
 		t.Fatalf("no update by time after the watcher lost track (%d)", builds)
 	}
 }
+
+// TestChangesThatNeverSettleStillUpdate: a burst that goes on (a log
+// written inside the tree all the time) is served every changeMaxWait,
+// not postponed for ever by each new change.
+func TestChangesThatNeverSettleStillUpdate(t *testing.T) {
+	h := newHarness(t, 4)
+	m := h.ready(80, 24)
+	builds := 0
+	m.deps.Build = func(context.Context, chan<- index.Progress) error { builds++; return ErrUnchanged }
+	m = h.send(m, treeChangedMsg{})
+	m.burstStart = time.Now().Add(-2 * changeMaxWait) // the burst began long ago
+	m = h.send(m, treeChangedMsg{})
+	m = h.send(m, treeChangedMsg{}) // and goes on: each change re-arms the wait
+	if len(h.held) != 3 {
+		t.Fatalf("%d timers armed, want 3", len(h.held))
+	}
+	// The first two timers fire before the burst ends (a third change has
+	// come since): the one armed past changeMaxWait updates anyway.
+	first, second, third := h.held[0], h.held[1], h.held[2]
+	h.held = nil
+	m = h.send(h.send(m, first), second)
+	if builds != 1 {
+		t.Fatalf("a burst past changeMaxWait: %d updates before it ends, want 1", builds)
+	}
+	m = h.send(m, third)
+	if builds != 1 {
+		t.Fatalf("the update that began after the third change is not enough: %d updates", builds)
+	}
+	if !m.burstStart.IsZero() {
+		t.Error("the served burst is not forgotten")
+	}
+}

@@ -172,7 +172,12 @@ func progressLine(p index.Progress, elapsed time.Duration) string {
 // changeSettle is how long the explorer waits after a change under the
 // root before it updates the index: saving a file, a formatter and a
 // checkout each come as bursts of events, and one update serves a burst.
-const changeSettle = 300 * time.Millisecond
+// A burst that never settles (a log written inside the tree every few
+// milliseconds) is served every changeMaxWait anyway.
+const (
+	changeSettle  = 300 * time.Millisecond
+	changeMaxWait = 2 * time.Second
+)
 
 // waitForChangeCmd waits for the next change under the root; it returns
 // nothing once the explorer quits.
@@ -192,7 +197,12 @@ func waitForChangeCmd(ctx context.Context, ch <-chan struct{}) tea.Cmd {
 func (m Model) handleTreeChanged() (Model, tea.Cmd) {
 	m.changeGen++
 	gen := m.changeGen
-	settle := m.tick(changeSettle, func(time.Time) tea.Msg { return changeSettledMsg{gen: gen} })
+	if m.burstStart.IsZero() {
+		m.burstStart = time.Now()
+	}
+	// A burst that has waited long enough is served even if more comes.
+	force := time.Since(m.burstStart) > changeMaxWait
+	settle := m.tick(changeSettle, func(time.Time) tea.Msg { return changeSettledMsg{gen: gen, force: force} })
 	if m.deps.Changes == nil {
 		return m, settle
 	}
@@ -203,9 +213,10 @@ func (m Model) handleTreeChanged() (Model, tea.Cmd) {
 // over; handleIndexReady then runs the search again. A change during an
 // update is served by one more update after it.
 func (m Model) handleChangeSettled(msg changeSettledMsg) (Model, tea.Cmd) {
-	if msg.gen != m.changeGen || m.quitting {
-		return m, nil
+	if msg.gen <= m.servedGen || msg.gen != m.changeGen && !msg.force || m.quitting {
+		return m, nil // an update began after this change, or a later one re-armed the wait
 	}
+	m.burstStart = time.Time{}
 	if m.updating {
 		m.updateAgain = true
 		return m, nil
@@ -215,5 +226,6 @@ func (m Model) handleChangeSettled(msg changeSettledMsg) (Model, tea.Cmd) {
 
 func (m Model) startChangeBuild() (Model, tea.Cmd) {
 	m.updating, m.changeBuild, m.lastBuild = true, true, time.Now()
+	m.servedGen = m.changeGen // its walk sees every change so far
 	return m, startIndexCmd(m.indexCtx, m.deps.Build, m.builds)
 }

@@ -107,6 +107,8 @@ type Model struct {
 	changeBuild  bool      // the running build was started by a change
 	changeGen    int       // changes seen; a settle timer fires for the newest only
 	lastBuild    time.Time // when the last build began (refreshIfStale)
+	burstStart   time.Time // the first change not yet served by an update
+	servedGen    int       // the newest change an update began after
 	indexCtx     context.Context
 	indexCancel  context.CancelFunc
 	builds       *sync.WaitGroup // running index builds, for Run to wait on

@@ -118,8 +118,12 @@ type indexReadyMsg struct {
 type treeChangedMsg struct{}
 
 // changeSettledMsg ends the wait after a change (changeSettle): gen is
-// the change it was armed for; a later change re-arms it.
-type changeSettledMsg struct{ gen int }
+// the change it was armed for; a later change re-arms it, unless force
+// (the burst has gone on past changeMaxWait).
+type changeSettledMsg struct {
+	gen   int
+	force bool
+}
 
 // indexEvent is what the build goroutine sends: progress, or the end.
 type indexEvent struct {
