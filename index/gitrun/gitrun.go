@@ -248,7 +248,7 @@ func MaybeInWorkTree(dir string) bool {
 	if _, err := filepath.Abs(dir); err != nil {
 		return true
 	}
-	_, ok := locate(dir)
+	_, _, ok := nearestDotGit(dir, os.Lstat) // whether it is there, not where it leads: no read
 	return ok
 }
 

@@ -32,11 +32,12 @@ func checkRepository(l layout) error {
 	return checkGitFiles(l)
 }
 
-// checkGitFiles returns ErrNotAFile, naming the file, when the .git, or a file git reads from the git directory on every
-// command (HEAD and the branch it names, config, config.worktree, the
-// index, packed-refs, commondir, info/exclude and info/attributes, and the
-// common directory's config and packed-refs), or the work tree's top
-// .gitignore or .gitattributes, is neither a regular file nor a directory.
+// checkGitFiles returns ErrNotAFile, naming the file, when the .git, or a
+// file git reads from the git directory on every command (HEAD and the
+// branch it names, config, config.worktree, the index, packed-refs,
+// commondir, info/exclude and info/attributes, and the common directory's
+// config and packed-refs), or the work tree's top .gitignore or
+// .gitattributes, is neither a regular file nor a directory.
 // Like git, it follows links. A special file deeper in the work tree is
 // left to the callers' deadlines (the index's walk skips it).
 func checkGitFiles(l layout) error {
