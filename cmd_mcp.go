@@ -93,11 +93,10 @@ type mcpUsed struct {
 // refreshed incrementally before a query when the tree changed
 // (freshness.go).
 type mcpServer struct {
-	mu    sync.Mutex
-	app   *app
-	cfg   Config
-	fresh *freshness
-	srv   *mcp.Server
+	mu  sync.Mutex
+	app *app // app.fresh says when to refresh
+	cfg Config
+	srv *mcp.Server
 	// built is closed when the first index update, which runs in the
 	// background so that initialize is answered at once, has ended;
 	// buildErr is written before built is closed and read
@@ -127,8 +126,8 @@ func newMCPServer(cmd *cobra.Command, g *globalFlags, f *requestFlags) (*mcp.Ser
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &mcpServer{app: a, cfg: cfg, built: make(chan struct{}), fresh: a.fresh}
-	s.fresh.begin(time.Now()) // the first update starts now
+	s := &mcpServer{app: a, cfg: cfg, built: make(chan struct{})}
+	a.fresh.begin(time.Now()) // the first update starts now
 	srv := mcp.NewServer(&mcp.Implementation{Name: "loupe", Version: version}, nil)
 	s.srv = srv
 	ctx, cancel := context.WithCancel(cmd.Context())
@@ -161,12 +160,12 @@ func (s *mcpServer) build(ctx context.Context) {
 		}
 	})
 	if s.buildErr != nil {
-		s.fresh.fail()
+		s.app.fresh.fail()
 		s.log(ctx, "index update failed: "+s.buildErr.Error())
 		return // the next query refreshes again and reports the error
 	}
 	s.app.model.syncBackground()
-	go func() { s.log(ctx, s.fresh.describe()) }() // without holding the first query back
+	go func() { s.log(ctx, s.app.fresh.describe()) }() // without holding the first query back
 }
 
 // log sends an info message to every client.
@@ -241,10 +240,10 @@ func (s *mcpServer) serve(ctx context.Context, in contextQueryIn) (*mcp.CallTool
 	if err != nil {
 		return nil, contextQueryOut{}, err
 	}
-	if partial == "" && s.fresh.due(time.Now()) {
-		s.fresh.begin(time.Now())
+	if partial == "" && s.app.fresh.due(time.Now()) {
+		s.app.fresh.begin(time.Now())
 		if err := s.app.refresh(ctx, nil); err != nil {
-			s.fresh.fail()
+			s.app.fresh.fail()
 			return nil, contextQueryOut{}, err
 		}
 		s.app.model.syncBackground()

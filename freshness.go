@@ -9,12 +9,14 @@ import (
 
 	"github.com/loupe-dev/loupe/index/watch"
 	"github.com/loupe-dev/loupe/render"
+	"github.com/loupe-dev/loupe/tui"
 )
 
-// refreshEvery bounds how stale a resident process (the MCP server, the
-// explorer) lets its index get when the platform gives no file
-// notifications: a query refreshes first when the last refresh is older.
-const refreshEvery = 2 * time.Second
+// refreshEvery bounds how stale a resident process lets its index get
+// without file notifications: the MCP server refreshes before a query when
+// the last refresh is older, the explorer as a search starts (the same
+// rule, tui.RefreshEvery).
+const refreshEvery = tui.RefreshEvery
 
 // freshness decides when a resident process refreshes its index before a
 // query. With file notifications (index/watch), only when something under
@@ -37,8 +39,7 @@ type freshness struct {
 	closed bool
 	ticks  chan struct{} // forwards the watcher's Events once it is ready
 
-	mark    uint64
-	marked  bool          // mark was taken with the watcher ready
+	mark    uint64        // Mark() when the last refresh began: 0 before the watcher was ready
 	last    time.Time     // when the last refresh began
 	failed  bool          // the last refresh failed: refresh before every query until one works
 	settled chan struct{} // closed when the setup has ended, either way
@@ -112,10 +113,7 @@ func (f *freshness) watcher() *watch.Watcher {
 // begin records that a refresh starts now: changes from here on make the
 // next query refresh again.
 func (f *freshness) begin(now time.Time) {
-	if w := f.watcher(); w != nil {
-		f.mark, f.marked = w.Mark(), true
-	}
-	f.last, f.failed = now, false
+	f.mark, f.last, f.failed = f.Mark(), now, false
 }
 
 // fail records that the refresh begun last did not complete.
@@ -126,8 +124,8 @@ func (f *freshness) due(now time.Time) bool {
 	if f.failed {
 		return true
 	}
-	if w := f.watcher(); w != nil && !w.Lost() {
-		return !f.marked || w.Dirty(f.mark)
+	if f.watching() {
+		return f.Dirty(f.mark)
 	}
 	// No notifications, or no longer reliable ones (a build made more
 	// directories than the watcher may watch): refresh by time, not on
