@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/loupe-dev/loupe/index"
 	"github.com/loupe-dev/loupe/index/watch"
 	"github.com/loupe-dev/loupe/render"
 	"github.com/loupe-dev/loupe/tui"
@@ -69,7 +70,7 @@ var errNoWatch = errors.New("no_watch is set")
 
 func (f *freshness) start(root, indexDir string) {
 	defer close(f.settled)
-	w, err := watch.New(root, indexDir)
+	w, err := watch.New(root, index.SkipDir, indexDir)
 	if err != nil {
 		f.mu.Lock()
 		f.why = err

@@ -7,6 +7,11 @@ import (
 	"unicode/utf8"
 )
 
+// SkipDir reports a directory name never walked, whatever the ignore
+// files say (version control metadata, dependency trees): a resident
+// process's watcher (index/watch) skips the same.
+func SkipDir(name string) bool { return skipName(name, true) }
+
 // skipName reports entries never walked, whatever the ignore files say:
 // version-control metadata and dependency trees.
 func skipName(name string, isDir bool) bool {

@@ -29,7 +29,3 @@ const MaxDirs = 20000
 
 // maxDirs is MaxDirs; a test lowers it.
 var maxDirs = MaxDirs
-
-// skipDirs are never watched (nor walked by the index): version control
-// and dependency directories.
-var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, ".jj": true, "node_modules": true}

@@ -24,10 +24,11 @@ const dirMask = unix.IN_CREATE | unix.IN_DELETE | unix.IN_MODIFY | unix.IN_CLOSE
 
 // Watcher reports changes under one root. Safe for concurrent use.
 type Watcher struct {
-	root string
-	skip map[string]bool // absolute directories not to watch (the index directory)
-	fd   int             // the inotify descriptor, for adding watches
-	f    *os.File        // the same, read through the runtime poller (never f.Fd(): it would block reads)
+	root    string
+	skipDir func(name string) bool // directory names never watched (index.SkipDir: what the walk never enters)
+	skip    map[string]bool        // absolute directories not to watch (the index directory)
+	fd      int                    // the inotify descriptor, for adding watches
+	f       *os.File               // the same, read through the runtime poller (never f.Fd(): it would block reads)
 
 	mu   sync.Mutex
 	wds  map[int32]string // watch descriptor → absolute directory
@@ -38,19 +39,20 @@ type Watcher struct {
 	done   chan struct{}
 }
 
-// New watches root and every directory below it, except version control
-// and node_modules directories, the directories in skip (absolute paths,
+// New watches root and every directory below it, except those whose name
+// skipDir refuses (pass index.SkipDir: version control and dependency
+// directories, which the index never walks), the directories in skip (absolute paths,
 // such as an index directory inside the tree, whose writes must not look
 // like changes to the tree) and anything under them. The git directory
 // root/.git, when it is a directory, is watched too (itself and
 // refs/heads, not its objects), so that a commit or a checkout counts as a
 // change.
-func New(root string, skip ...string) (*Watcher, error) {
+func New(root string, skipDir func(name string) bool, skip ...string) (*Watcher, error) {
 	fd, err := unix.InotifyInit1(unix.IN_CLOEXEC | unix.IN_NONBLOCK)
 	if err != nil {
 		return nil, err
 	}
-	w := &Watcher{root: filepath.Clean(root), skip: map[string]bool{}, fd: fd, f: os.NewFile(uintptr(fd), "inotify"),
+	w := &Watcher{root: filepath.Clean(root), skipDir: skipDir, skip: map[string]bool{}, fd: fd, f: os.NewFile(uintptr(fd), "inotify"),
 		wds: map[int32]string{}, events: make(chan struct{}, 1), done: make(chan struct{})}
 	for _, s := range skip {
 		w.skip[filepath.Clean(s)] = true
@@ -134,7 +136,7 @@ func (w *Watcher) addTree(dir string) error {
 			continue
 		}
 		for _, e := range entries {
-			if e.IsDir() && !skipDirs[e.Name()] {
+			if e.IsDir() && !w.skipDir(e.Name()) {
 				if sub := filepath.Join(d, e.Name()); !w.skip[sub] {
 					stack = append(stack, sub)
 				}
@@ -204,7 +206,7 @@ func (w *Watcher) handle(buf []byte) {
 			continue
 		}
 		changed = true
-		if ev.Mask&unix.IN_ISDIR != 0 && ev.Mask&(unix.IN_CREATE|unix.IN_MOVED_TO) != 0 && name != "" && !skipDirs[name] {
+		if ev.Mask&unix.IN_ISDIR != 0 && ev.Mask&(unix.IN_CREATE|unix.IN_MOVED_TO) != 0 && name != "" && !w.skipDir(name) {
 			w.mu.Lock()
 			parent, ok := w.wds[ev.Wd]
 			w.mu.Unlock()

@@ -10,6 +10,9 @@ import (
 	"time"
 )
 
+// skipVCS stands for index.SkipDir (the watcher takes the walk's rule).
+func skipVCS(name string) bool { return name == ".git" || name == "node_modules" }
+
 func mkfile(t *testing.T, p, text string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -41,7 +44,7 @@ func waitDirty(t *testing.T, w *Watcher, mark uint64, what string) {
 func TestWatcherSeesEditsCreationsAndNewDirectories(t *testing.T) {
 	root := t.TempDir()
 	mkfile(t, filepath.Join(root, "a", "x.go"), "package a\n")
-	w, err := New(root)
+	w, err := New(root, skipVCS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,8 +78,8 @@ func TestWatcherSeesEditsCreationsAndNewDirectories(t *testing.T) {
 }
 
 // TestWatcherStaysInsideAndSkips: a symlink to a directory outside the
-// root, version control and node_modules directories and the skipped
-// index directory are not watched.
+// root, the directories skipDir refuses (but .git itself, flat) and the
+// skipped index directory are not watched.
 func TestWatcherStaysInsideAndSkips(t *testing.T) {
 	root, outside := t.TempDir(), t.TempDir()
 	mkfile(t, filepath.Join(outside, "secret", "s.txt"), "x")
@@ -87,7 +90,7 @@ func TestWatcherStaysInsideAndSkips(t *testing.T) {
 	if err := os.Symlink(filepath.Join(outside, "secret"), filepath.Join(root, "link")); err != nil {
 		t.Fatal(err)
 	}
-	w, err := New(root, filepath.Join(root, ".loupe", "index"))
+	w, err := New(root, skipVCS, filepath.Join(root, ".loupe", "index"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +114,7 @@ func TestWatcherTooManyDirectories(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	w, err := New(root)
+	w, err := New(root, skipVCS)
 	if err == nil {
 		w.Close()
 		t.Fatalf("watched %d directories, past the bound of 5", 7)
@@ -127,7 +130,7 @@ func TestWatcherLostPastTheBound(t *testing.T) {
 	defer func(n int) { maxDirs = n }(maxDirs)
 	maxDirs = 3
 	root := t.TempDir()
-	w, err := New(root)
+	w, err := New(root, skipVCS)
 	if err != nil {
 		t.Fatal(err)
 	}

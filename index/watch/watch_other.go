@@ -7,7 +7,9 @@ package watch
 type Watcher struct{}
 
 // New returns ErrUnsupported.
-func New(root string, skip ...string) (*Watcher, error) { return nil, ErrUnsupported }
+func New(root string, skipDir func(name string) bool, skip ...string) (*Watcher, error) {
+	return nil, ErrUnsupported
+}
 
 // Mark returns 0.
 func (w *Watcher) Mark() uint64 { return 0 }
