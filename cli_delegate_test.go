@@ -1,9 +1,7 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,17 +13,9 @@ import (
 // more often would otherwise come first (engine/delegate.go).
 func TestPackFollowsAThinWrapperToItsWork(t *testing.T) {
 	root := t.TempDir()
-	write := func(rel, text string) {
-		p := filepath.Join(root, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("go.mod", "module example.com/w\n\ngo 1.22\n")
-	write("context/context.go", `package context
+	files := map[string]string{
+		"go.mod": "module example.com/w\n\ngo 1.22\n",
+		"context/context.go": `package context
 
 import "time"
 
@@ -48,8 +38,8 @@ func WithDeadline(parent Context, d time.Time) (Context, CancelFunc) {
 	})
 	return c, func() { c.stop(Canceled) }
 }
-`)
-	write("context/types.go", `package context
+`,
+		"context/types.go": `package context
 
 import (
 	"errors"
@@ -73,9 +63,10 @@ type timerCtx struct {
 
 func (c *timerCtx) Done() <-chan struct{} { return c.done }
 func (c *timerCtx) stop(err error)        { c.timer.Stop() }
-`)
+`,
+	}
 	for i := range 6 {
-		write(fmt.Sprintf("netx/dial%d.go", i), fmt.Sprintf(`package netx
+		files[fmt.Sprintf("netx/dial%d.go", i)] = fmt.Sprintf(`package netx
 
 // dialTimeout%d cancels the dial on timeout: the deadline of the dial is
 // the earlier of the timeout and the context deadline; on deadline the
@@ -87,29 +78,17 @@ func dialTimeout%d(timeout, deadline int, cancel func()) int {
 	cancel()
 	return deadline
 }
-`, i, i))
+`, i, i)
 	}
+	writeFiles(t, root, files)
 	r := runBin(t, "", "pack", "context.WithTimeout cancel on deadline", "--root", root,
 		"--index-dir", filepath.Join(t.TempDir(), "ix"), "--budget", "4000", "--format", "json", "--sources", "code")
 	if r.err != nil {
 		t.Fatalf("pack: %v\n%s", r.err, r.stderr)
 	}
-	var p struct {
-		Blocks []struct {
-			Name    string   `json:"name"`
-			Level   string   `json:"level"`
-			Reasons []string `json:"reasons"`
-		} `json:"blocks"`
-	}
-	if err := json.Unmarshal([]byte(r.stdout), &p); err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, b := range p.Blocks {
-		names = append(names, b.Name)
-	}
+	p := packJSONOf(t, r.stdout)
 	if len(p.Blocks) < 2 || p.Blocks[0].Name != "WithTimeout" || p.Blocks[1].Name != "WithDeadline" {
-		t.Fatalf("blocks %v: want WithTimeout, then WithDeadline", names)
+		t.Fatalf("blocks %v: want WithTimeout, then WithDeadline", blockNames(p))
 	}
 	if b := p.Blocks[1]; b.Level != "full" || !strings.Contains(strings.Join(b.Reasons, "; "), "WithTimeout hands its work to it") {
 		t.Errorf("WithDeadline at %s, reasons %q", b.Level, b.Reasons)

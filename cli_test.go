@@ -47,14 +47,16 @@ type packJSON struct {
 	TokenCount int    `json:"token_count"`
 	Context    string `json:"context"`
 	Blocks     []struct {
-		Source        string `json:"source"`
-		Path          string `json:"path"`
-		StartLine     int    `json:"start_line"`
-		EndLine       int    `json:"end_line"`
-		Name          string `json:"name"`
-		QualifiedName string `json:"qualified_name"`
-		Tokens        int    `json:"tokens"`
-		Stale         bool   `json:"stale"`
+		Source        string   `json:"source"`
+		Path          string   `json:"path"`
+		StartLine     int      `json:"start_line"`
+		EndLine       int      `json:"end_line"`
+		Name          string   `json:"name"`
+		QualifiedName string   `json:"qualified_name"`
+		Tokens        int      `json:"tokens"`
+		Stale         bool     `json:"stale"`
+		Level         string   `json:"level"`
+		Reasons       []string `json:"reasons"`
 	} `json:"blocks"`
 }
 

@@ -46,32 +46,31 @@ func TestMCPSeesAnEditAtOnce(t *testing.T) {
 	}
 	const name = "reconcileLedgerDrift"
 	call(39, "warm up: the first update has ended")
-	// Past refreshEvery since that update, this query refreshes by time
-	// too; a timed refresh cannot come again within the next second.
+	// Past refreshEvery since that update, a server without notifications
+	// would refresh by time at the next query, and not again before
+	// refreshEvery after it: a query sent before then finds the edit only
+	// if a notification caused the refresh.
 	time.Sleep(refreshEvery + 100*time.Millisecond)
+	timedAgain := time.Now().Add(refreshEvery)
 	if out := call(40, name); strings.Contains(out, name+" ") {
 		t.Fatalf("%s found before it was written", name)
 	}
-	start := time.Now()
 	src := "package pay\n\n// " + name + " settles the ledger drift between two payment batches.\nfunc " + name + "(a, b int) int {\n\treturn a - b\n}\n"
-	if err := os.WriteFile(filepath.Join(root, "ledger_drift.go"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	// Too big for the index (over 1 MiB), an untracked file to git: only the
-	// changes source can offer it.
-	dump := name + " ledger dump\n" + strings.Repeat("0123456789abcdef\n", 70000)
-	if err := os.WriteFile(filepath.Join(root, "ledger_dump.txt"), []byte(dump), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	// ledger_dump.txt is too big for the index (over 1 MiB) and an untracked
+	// file to git: only the changes source can offer it.
+	writeFiles(t, root, map[string]string{
+		"ledger_drift.go": src,
+		"ledger_dump.txt": name + " ledger dump\n" + strings.Repeat("0123456789abcdef\n", 70000),
+	})
 	var out string
 	// The code source's block, not the changes source's untracked file:
 	// only an index refresh finds the function.
 	const block = "ledger_drift.go:3-6 · function " + name
 	for i := 0; !strings.Contains(out, block); i++ {
-		// Events reach the server asynchronously: retry for up to a
-		// second, inside which only a notification can cause a refresh.
-		if time.Since(start) > time.Second {
-			t.Fatalf("the new function is not found %v after the edit: %.1000s", time.Since(start), out)
+		// Events reach the server asynchronously: retry while only a
+		// notification can cause a refresh.
+		if !time.Now().Before(timedAgain) {
+			t.Fatalf("the new function is not found before a timed refresh could find it: %.1000s", out)
 		}
 		out = call(41+i, name)
 	}

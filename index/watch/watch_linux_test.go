@@ -38,6 +38,22 @@ func waitDirty(t *testing.T, w *Watcher, mark uint64, what string) {
 	}
 }
 
+// quiet returns a mark that no event moved for a while: the previous
+// step's last events (a write gives several, read in more than one batch)
+// have landed, so a change seen after it is the next step's own.
+func quiet(t *testing.T, w *Watcher) uint64 {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		m := w.Mark()
+		time.Sleep(30 * time.Millisecond)
+		if !w.Dirty(m) {
+			return m
+		}
+	}
+	t.Fatal("the watcher never fell quiet")
+	return 0
+}
+
 // TestWatcherSeesEditsCreationsAndNewDirectories: a write to a file, a new
 // file, a file in a directory created after the watcher started and a
 // removal each make Dirty true for a mark taken before them.
@@ -63,12 +79,7 @@ func TestWatcherSeesEditsCreationsAndNewDirectories(t *testing.T) {
 		{"removal", func() { os.Remove(filepath.Join(root, "a", "y.go")) }},
 	}
 	for _, s := range steps {
-		// let the previous step's events land before marking
-		time.Sleep(50 * time.Millisecond)
-		for len(w.Events()) > 0 {
-			<-w.Events()
-		}
-		m := w.Mark()
+		m := quiet(t, w)
 		s.do()
 		waitDirty(t, w, m, s.what)
 	}
