@@ -27,6 +27,7 @@ type Watcher struct {
 	root    string
 	skipDir func(name string) bool // directory names never watched (index.SkipDir: what the walk never enters)
 	skip    map[string]bool        // absolute directories not to watch (the index directory)
+	flat    string                 // the directory watched without what is made below it: .git
 	fd      int                    // the inotify descriptor, for adding watches
 	f       *os.File               // the same, read through the runtime poller (never f.Fd(): it would block reads)
 
@@ -65,8 +66,9 @@ func New(root string, skipDir func(name string) bool, skip ...string) (*Watcher,
 		// Without these a commit, a checkout or a staged edit would show
 		// only at the next change in the tree: .git itself (HEAD, index,
 		// packed-refs, COMMIT_EDITMSG) and the branches under refs/heads.
-		_ = w.add(filepath.Join(w.root, ".git"))
-		_ = w.addTree(filepath.Join(w.root, ".git", "refs", "heads"))
+		w.flat = filepath.Join(w.root, ".git")
+		_ = w.add(w.flat)
+		_ = w.addTree(filepath.Join(w.flat, "refs", "heads"))
 	}
 	go w.read()
 	return w, nil
@@ -146,6 +148,21 @@ func (w *Watcher) addTree(dir string) error {
 	return nil
 }
 
+// newDir watches a directory made (or moved) into the watched one wd, with
+// everything below it, unless its name or place is one not watched.
+func (w *Watcher) newDir(wd int32, name string) {
+	w.mu.Lock()
+	parent, ok := w.wds[wd]
+	w.mu.Unlock()
+	sub := filepath.Join(parent, name)
+	if !ok || name == "" || w.skipDir(name) || w.skip[sub] || parent == w.flat {
+		return
+	}
+	if err := w.addTree(sub); errors.Is(err, ErrTooMany) {
+		w.lost.Store(true)
+	}
+}
+
 // add watches one directory.
 func (w *Watcher) add(dir string) error {
 	w.mu.Lock()
@@ -206,15 +223,8 @@ func (w *Watcher) handle(buf []byte) {
 			continue
 		}
 		changed = true
-		if ev.Mask&unix.IN_ISDIR != 0 && ev.Mask&(unix.IN_CREATE|unix.IN_MOVED_TO) != 0 && name != "" && !w.skipDir(name) {
-			w.mu.Lock()
-			parent, ok := w.wds[ev.Wd]
-			w.mu.Unlock()
-			if sub := filepath.Join(parent, name); ok && !w.skip[sub] && filepath.Base(parent) != ".git" {
-				if err := w.addTree(sub); errors.Is(err, ErrTooMany) {
-					w.lost.Store(true)
-				}
-			}
+		if ev.Mask&unix.IN_ISDIR != 0 && ev.Mask&(unix.IN_CREATE|unix.IN_MOVED_TO) != 0 {
+			w.newDir(ev.Wd, name)
 		}
 	}
 	if changed {

@@ -112,6 +112,18 @@ func TestWatcherStaysInsideAndSkips(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("watched %v, want %v", got, want)
 	}
+	// .git is watched flat: a directory git makes in it (a rebase's state)
+	// is not watched, while one made in the tree is.
+	m := quiet(t, w)
+	mkfile(t, filepath.Join(root, ".git", "rebase-merge", "done"), "x")
+	waitDirty(t, w, m, ".git/rebase-merge")
+	m = quiet(t, w)
+	mkfile(t, filepath.Join(root, "src", "sub", "n.go"), "package sub\n")
+	waitDirty(t, w, m, "src/sub")
+	quiet(t, w)
+	if got := w.watched(); slices.Contains(got, ".git/rebase-merge") || !slices.Contains(got, "src/sub") {
+		t.Errorf("watched %v: want src/sub and not .git/rebase-merge", got)
+	}
 }
 
 // TestWatcherTooManyDirectories: past the bound (MaxDirs), New fails with
