@@ -100,7 +100,6 @@ func (r *ranker) delegateFrom(w *found, byName map[string][]*found) []*found {
 	for _, d := range callees {
 		if v := delegateShare*w.score - d.score; v > 0 {
 			r.add(d, signalDelegate, Signal{Value: v, Detail: nameOf(w.block) + " hands its work to it"})
-			d.delegate = true
 			if r.wrapperOf == nil {
 				r.wrapperOf = map[string]string{}
 			}
@@ -148,16 +147,10 @@ func nameOf(b index.Block) string {
 	return b.Name
 }
 
-// delegated reports a candidate raised by the delegate signal: it reads
-// as the rest of its wrapper, so spread neither discounts nor counts it.
-func delegated(c Candidate) bool {
-	for _, s := range c.Signals {
-		if s.Name == signalDelegate {
-			return true
-		}
-	}
-	return false
-}
+// delegated reports a block the delegate signal raised: a callee a reader
+// opens, read in full (not at a neighbour's signature level) and not
+// counted by spread.
+func (r *ranker) delegated(id string) bool { return r.wrapperOf[id] != "" }
 
 // settleDelegates runs after coverage, which adds up to 3 to a score:
 // a callee raised before it could land above its own wrapper (a helper in

@@ -188,9 +188,6 @@ type found struct {
 	signals []Signal
 	score   float64
 	via     string // for graph lookups: the seed it was found from
-	// delegate: a thin wrapper among the best hands its work to it
-	// (delegate.go); it is read in full and not counted by spread.
-	delegate bool
 }
 
 func newPool() *pool { return &pool{byID: map[string]*found{}} }
@@ -412,7 +409,7 @@ func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker, clock
 		r.phrase(f, c.Text)
 		r.related(f, c.Text)
 		c.Score, c.Signals, c.Reason = f.score, f.signals, reasonOf(f.signals)
-		if f.lookup && f.bm25 == 0 && !f.delegate {
+		if f.lookup && f.bm25 == 0 && !r.delegated(f.block.ID) {
 			c.Level = LevelSignature // a neighbour, not a match: its signature is the point
 		}
 		out = append(out, c)

@@ -440,7 +440,7 @@ func (r *ranker) finish(c []Candidate) []Candidate {
 	r.settleDelegates(c)
 	sortCandidates(c)
 	if !r.opts.disabled(signalSpread) {
-		spread(c)
+		spread(c, r.delegated)
 		sortCandidates(c)
 	}
 	if len(c) == 0 || c[0].Score <= 0 {
@@ -488,11 +488,12 @@ func sortCandidates(c []Candidate) {
 // spread discounts the n-th best block of a file by (1-penaltySameFile)^n:
 // a second block of one file tells less that is new than the best block
 // of another, and a budget should reach the files that matter first.
-// c must be sorted best first.
-func spread(c []Candidate) {
+// c must be sorted best first. A callee the delegate signal raised reads
+// as the rest of its wrapper: skip(ID) leaves it out of the count.
+func spread(c []Candidate, skip func(id string) bool) {
 	seen := map[string]int{}
 	for i := range c {
-		if delegated(c[i]) {
+		if skip(c[i].ID) {
 			continue
 		}
 		n := seen[c[i].Block.Path]
