@@ -99,32 +99,36 @@ func New(opts Options) *Source {
 	return &Source{opts: opts}
 }
 
-// changes collects the work tree's changes, or returns the last
-// collection when Watch says nothing changed since it began. The list is
-// the caller's to change.
+// changes returns the work tree's changes: the last collection while
+// Watch says nothing changed since it began, otherwise a new one. The
+// list is the caller's to change.
 func (s *Source) changes(ctx context.Context) ([]change, error) {
 	w := s.opts.Watch
-	if w != nil {
-		s.mu.Lock()
-		if s.have && !w.Dirty(s.mark) {
-			list := slices.Clone(s.cached)
-			s.mu.Unlock()
-			return list, nil
-		}
+	if w == nil {
+		return s.gather(ctx)
+	}
+	s.mu.Lock()
+	if s.have && !w.Dirty(s.mark) {
+		list := slices.Clone(s.cached)
 		s.mu.Unlock()
+		return list, nil
 	}
-	var mark uint64
-	if w != nil {
-		mark = w.Mark()
-	}
-	list, err := collect(ctx, s.opts.Root, s.opts.RecentCommits, s.opts.Now().Add(-RecentCommitAge))
-	if !s.opts.SecretFiles {
-		list = slices.DeleteFunc(list, func(c change) bool { return index.SecretFile(c.path) })
-	}
-	if w != nil && err == nil {
+	s.mu.Unlock()
+	mark := w.Mark()
+	list, err := s.gather(ctx)
+	if err == nil {
 		s.mu.Lock()
 		s.cached, s.mark, s.have = slices.Clone(list), mark, true
 		s.mu.Unlock()
+	}
+	return list, err
+}
+
+// gather asks git (collect) and leaves out the secret files unless asked.
+func (s *Source) gather(ctx context.Context) ([]change, error) {
+	list, err := collect(ctx, s.opts.Root, s.opts.RecentCommits, s.opts.Now().Add(-RecentCommitAge))
+	if !s.opts.SecretFiles {
+		list = slices.DeleteFunc(list, func(c change) bool { return index.SecretFile(c.path) })
 	}
 	return list, err
 }
