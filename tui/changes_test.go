@@ -37,15 +37,15 @@ func TestChangesUpdateTheIndexAndSearchAgain(t *testing.T) {
 	}
 
 	result = nil
-	m.updating = true // an update runs: the first one, at start
+	m.upd.running = true // an update runs: the first one, at start
 	m = h.settle(h.send(m, treeChangedMsg{}))
-	if builds != 2 || !m.updateAgain {
-		t.Fatalf("a change during an update started another at once (%d) or was lost (%v)", builds, m.updateAgain)
+	if builds != 2 || !m.upd.again {
+		t.Fatalf("a change during an update started another at once (%d) or was lost (%v)", builds, m.upd.again)
 	}
 	searches, result = len(h.eng.calls), ErrUnchanged // the update after it finds nothing new
 	m = h.send(m, indexReadyMsg{})
-	if builds != 3 || m.updateAgain {
-		t.Fatalf("after the running update: %d updates, again %v", builds, m.updateAgain)
+	if builds != 3 || m.upd.again {
+		t.Fatalf("after the running update: %d updates, again %v", builds, m.upd.again)
 	}
 	if len(h.eng.calls) < searches+1 {
 		t.Fatal("the end of the first update did not search: one more update must not hold the search back")
@@ -65,19 +65,19 @@ func TestNoNotificationsRefreshByTime(t *testing.T) {
 		m.qgen++
 		m = h.send(m, debounceMsg{gen: m.qgen})
 	}
-	m.lastBuild = time.Now()
+	m.upd.lastStart = time.Now()
 	search()
 	if builds != 0 {
 		t.Fatalf("an update %d times within RefreshEvery of the last", builds)
 	}
-	m.lastBuild = time.Now().Add(-2 * RefreshEvery)
+	m.upd.lastStart = time.Now().Add(-2 * RefreshEvery)
 	search()
 	if builds != 1 {
 		t.Fatalf("no update after RefreshEvery without notifications (%d)", builds)
 	}
 	watching := true
 	m.deps.Watching = func() bool { return watching }
-	m.lastBuild = time.Now().Add(-2 * RefreshEvery)
+	m.upd.lastStart = time.Now().Add(-2 * RefreshEvery)
 	search()
 	if builds != 1 {
 		t.Fatalf("an update by time although notifications cover the tree (%d)", builds)
@@ -98,7 +98,7 @@ func TestChangesThatNeverSettleStillUpdate(t *testing.T) {
 	builds := 0
 	m.deps.Build = func(context.Context, chan<- index.Progress) error { builds++; return ErrUnchanged }
 	m = h.send(m, treeChangedMsg{})
-	m.burstStart = time.Now().Add(-2 * changeMaxWait) // the burst began long ago
+	m.upd.burstStart = time.Now().Add(-2 * changeMaxWait) // the burst began long ago
 	m = h.send(m, treeChangedMsg{})
 	m = h.send(m, treeChangedMsg{}) // and goes on: each change re-arms the wait
 	if len(h.held) != 3 {
@@ -116,7 +116,7 @@ func TestChangesThatNeverSettleStillUpdate(t *testing.T) {
 	if builds != 1 {
 		t.Fatalf("the update that began after the third change is not enough: %d updates", builds)
 	}
-	if !m.burstStart.IsZero() {
+	if !m.upd.burstStart.IsZero() {
 		t.Error("the served burst is not forgotten")
 	}
 }

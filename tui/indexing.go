@@ -100,14 +100,14 @@ func (m Model) handleIndexProgress(msg indexProgressMsg) (Model, tea.Cmd) {
 // handleIndexReady opens the explorer (or clears the background note) and
 // runs the query against the fresh index.
 func (m Model) handleIndexReady(msg indexReadyMsg) (Model, tea.Cmd) {
-	m.indexing, m.updating = false, false
-	byChange := m.changeBuild
-	m.changeBuild = false
+	m.indexing, m.upd.running = false, false
+	byChange := m.upd.byChange
+	m.upd.byChange = false
 	m.status.right = m.summary()
 	var again tea.Cmd
-	if m.updateAgain && (msg.err == nil || errors.Is(msg.err, ErrUnchanged)) {
+	if m.upd.again && (msg.err == nil || errors.Is(msg.err, ErrUnchanged)) {
 		// files changed during this update: one more, and its end searches again
-		m.updateAgain = false
+		m.upd.again = false
 		m, again = m.startChangeBuild()
 	}
 	m, cmd := m.indexReady(msg, byChange)
@@ -195,13 +195,13 @@ func waitForChangeCmd(ctx context.Context, ch <-chan struct{}) tea.Cmd {
 // handleTreeChanged arms the settle timer (a later change re-arms it) and
 // waits for the next change.
 func (m Model) handleTreeChanged() (Model, tea.Cmd) {
-	m.changeGen++
-	gen := m.changeGen
-	if m.burstStart.IsZero() {
-		m.burstStart = time.Now()
+	m.upd.changeGen++
+	gen := m.upd.changeGen
+	if m.upd.burstStart.IsZero() {
+		m.upd.burstStart = time.Now()
 	}
 	// A burst that has waited long enough is served even if more comes.
-	force := time.Since(m.burstStart) > changeMaxWait
+	force := time.Since(m.upd.burstStart) > changeMaxWait
 	settle := m.tick(changeSettle, func(time.Time) tea.Msg { return changeSettledMsg{gen: gen, force: force} })
 	if m.deps.Changes == nil {
 		return m, settle
@@ -213,19 +213,37 @@ func (m Model) handleTreeChanged() (Model, tea.Cmd) {
 // over; handleIndexReady then runs the search again. A change during an
 // update is served by one more update after it.
 func (m Model) handleChangeSettled(msg changeSettledMsg) (Model, tea.Cmd) {
-	if msg.gen <= m.servedGen || msg.gen != m.changeGen && !msg.force || m.quitting {
+	if msg.gen <= m.upd.servedGen || msg.gen != m.upd.changeGen && !msg.force || m.quitting {
 		return m, nil // an update began after this change, or a later one re-armed the wait
 	}
-	m.burstStart = time.Time{}
-	if m.updating {
-		m.updateAgain = true
+	m.upd.burstStart = time.Time{}
+	if m.upd.running {
+		m.upd.again = true
 		return m, nil
 	}
 	return m.startChangeBuild()
 }
 
 func (m Model) startChangeBuild() (Model, tea.Cmd) {
-	m.updating, m.changeBuild, m.lastBuild = true, true, time.Now()
-	m.servedGen = m.changeGen // its walk sees every change so far
+	m.upd.running, m.upd.byChange, m.upd.lastStart = true, true, time.Now()
+	m.upd.servedGen = m.upd.changeGen // its walk sees every change so far
 	return m, startIndexCmd(m.indexCtx, m.deps.Build, m.builds)
+}
+
+// RefreshEvery bounds how stale the explorer lets its index get without
+// file notifications: a search the person starts later than this after
+// the last update starts another in the background (its end searches
+// again when it changed something).
+const RefreshEvery = 2 * time.Second
+
+// refreshIfStale starts a background update when no notifications cover
+// the tree and the last update began over RefreshEvery ago.
+func (m Model) refreshIfStale() (Model, tea.Cmd) {
+	if m.deps.Build == nil || m.upd.running || m.deps.Watching != nil && m.deps.Watching() {
+		return m, nil
+	}
+	if time.Since(m.upd.lastStart) <= RefreshEvery {
+		return m, nil
+	}
+	return m.startChangeBuild()
 }

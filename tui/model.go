@@ -102,13 +102,7 @@ type Model struct {
 	searchAgain bool   // the index changed under the search in flight
 
 	indexing     bool
-	updating     bool      // a build runs (at start, or after a change)
-	updateAgain  bool      // files changed while it ran: build once more after it
-	changeBuild  bool      // the running build was started by a change
-	changeGen    int       // changes seen; a settle timer fires for the newest only
-	lastBuild    time.Time // when the last build began (refreshIfStale)
-	burstStart   time.Time // the first change not yet served by an update
-	servedGen    int       // the newest change an update began after
+	upd          updates // background index updates (indexing.go)
 	indexCtx     context.Context
 	indexCancel  context.CancelFunc
 	builds       *sync.WaitGroup // running index builds, for Run to wait on
@@ -121,6 +115,19 @@ type Model struct {
 
 	// tick arms timers (debounce, status expiry); tests make it immediate.
 	tick func(time.Duration, func(time.Time) tea.Msg) tea.Cmd
+}
+
+// updates is the state of the explorer's background index updates: the
+// one at start, and those files changing under the root ask for
+// (indexing.go) or a search finds due (refreshIfStale).
+type updates struct {
+	running    bool      // an update runs
+	again      bool      // files changed while it ran: one more after it
+	byChange   bool      // the running update was not the first
+	changeGen  int       // changes seen; a settle timer fires for the newest only
+	servedGen  int       // the newest change an update began after
+	burstStart time.Time // the first change not yet served by an update
+	lastStart  time.Time // when the last update began
 }
 
 // New builds the explorer. initialQuery runs at once (no debounce); with
@@ -162,8 +169,8 @@ func New(deps Deps, initialQuery string) Model {
 		m.meters.tokenizer = deps.Counter.Name()
 	}
 	m.indexing = deps.Build != nil && !deps.BuildInBackground
-	m.updating = deps.Build != nil
-	m.lastBuild = time.Now() // Init starts the first build
+	m.upd.running = deps.Build != nil
+	m.upd.lastStart = time.Now() // Init starts the first build
 	m.indexCtx, m.indexCancel = context.WithCancel(context.Background())
 	m.focus = focusQuery
 	if initialQuery != "" {

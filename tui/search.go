@@ -64,24 +64,6 @@ func (m Model) handleDebounce(msg debounceMsg) (Model, tea.Cmd) {
 	return m, tea.Batch(refresh, search)
 }
 
-// RefreshEvery bounds how stale the explorer lets its index get without
-// file notifications: a search the person starts later than this after
-// the last update starts another in the background (its end searches
-// again when it changed something).
-const RefreshEvery = 2 * time.Second
-
-// refreshIfStale starts a background update when no notifications cover
-// the tree and the last update began over RefreshEvery ago.
-func (m Model) refreshIfStale() (Model, tea.Cmd) {
-	if m.deps.Build == nil || m.updating || m.deps.Watching != nil && m.deps.Watching() {
-		return m, nil
-	}
-	if time.Since(m.lastBuild) <= RefreshEvery {
-		return m, nil
-	}
-	return m.startChangeBuild()
-}
-
 // startSearch cancels the search in flight and starts one for the query.
 func (m Model) startSearch(gen int) (Model, tea.Cmd) {
 	if m.cancel != nil {
