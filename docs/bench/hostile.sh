@@ -49,6 +49,30 @@ echo "--- mcp (same repository)"
 (printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}' '{"jsonrpc":"2.0","method":"notifications/initialized"}' '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"context_query","arguments":{"query":"retry failed payment with backoff"}}}'; sleep 6) | timeout 20 $BIN mcp --root $R --index-dir $IX > $W/mcp.out 2>/dev/null
 grep -c "SECRET-OUTSIDE-THE-ROOT" $W/mcp.out | sed 's/^/leaked in mcp: /'
 grep -c "pay/retry.go" $W/mcp.out | sed "s/^/mcp answer mentions pay\/retry.go (must be > 0): /"
+echo "--- mcp, links swapped while it runs (after its index, file cache and git answers are warm)"
+R2=$W/live; mkdir -p $R2/pay && cp $R/pay/retry.go $R2/pay/ && printf 'package pay\n\n// Backoff waits before a retry of a payment.\nfunc Backoff(n int) int { return n * 2 }\n' > $R2/pay/backoff.go
+(cd $R2 && git init -q && git add -A && git -c user.email=a@b -c user.name=a commit -qm init && echo "// changed" >> pay/retry.go)
+python3 - "$BIN" "$R2" "$W/ix-live" "$OUT" > $W/live.out <<'PY'
+import json, os, subprocess, sys, time
+binp, root, ix, out = sys.argv[1:5]
+p = subprocess.Popen([binp, "mcp", "--root", root, "--index-dir", ix], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+def call(i, method, params):
+    p.stdin.write(json.dumps({"jsonrpc": "2.0", "id": i, "method": method, "params": params}) + "\n"); p.stdin.flush()
+    while True:
+        m = json.loads(p.stdout.readline())
+        if m.get("id") == i:
+            return json.dumps(m)
+call(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}})
+q = {"name": "context_query", "arguments": {"query": "retry failed payment with backoff"}}
+call(2, "tools/call", q); time.sleep(0.3); call(3, "tools/call", q)  # warm
+os.remove(os.path.join(root, "pay", "backoff.go")); os.symlink(os.path.join(out, "leak.go"), os.path.join(root, "pay", "backoff.go"))
+os.rename(os.path.join(root, "pay"), os.path.join(root, "pay.real")); os.symlink(out, os.path.join(root, "pay"))
+for i in range(4, 8):
+    print(call(i, "tools/call", q)); time.sleep(0.3)
+p.stdin.close(); p.wait()
+PY
+grep -c "SECRET-OUTSIDE-THE-ROOT" $W/live.out | sed 's/^/leaked in mcp, swapped while it ran (answers): /'
+grep -c "pay.real/retry.go" $W/live.out | sed 's/^/answers naming the moved pay.real\/retry.go (the refresh saw the swap; must be > 0): /'
 ls $W | grep PWNED && echo "!!! a program ran" || echo "ok: still nothing ran"
 echo "--- FIFOs where git and loupe read files (an archive can hold them; reading one waits forever)"
 for f in .git/config .git/HEAD .loupe.toml; do
