@@ -151,19 +151,22 @@ func (r *ranker) related(f *found, text string) {
 	if len(r.q.Related) == 0 || r.opts.disabled(signalRelated) {
 		return
 	}
-	terms := make([]string, 0, 2*len(r.q.Related))
-	for _, e := range r.q.Related {
-		for _, t := range []string{e.Stem, TermWord(e.From)} {
-			if !containsStr(terms, t) && len(terms) < 32 {
-				terms = append(terms, t)
+	if r.relatedSet == nil {
+		terms := make([]string, 0, 2*len(r.q.Related))
+		for _, e := range r.q.Related {
+			for _, t := range []string{e.Stem, TermWord(e.From)} {
+				if !containsStr(terms, t) && len(terms) < 32 {
+					terms = append(terms, t)
+				}
 			}
 		}
+		r.relatedSet = NewTermSet(terms)
 	}
-	ts := NewTermSet(terms)
+	ts := r.relatedSet
 	has := ts.In(text, ts.In(f.block.QualName, 0))
 	var notes []string
 	for _, e := range r.q.Related {
-		if has&ts[e.Stem] != 0 && has&ts[TermWord(e.From)] == 0 {
+		if has&ts.Bit(e.Stem) != 0 && has&ts.Bit(TermWord(e.From)) == 0 {
 			notes = append(notes, e.Word+" ← "+e.From)
 		}
 	}

@@ -16,34 +16,57 @@ func TermWord(w string) string {
 	return vocab.Stem(strings.ToLower(w))
 }
 
-// TermSet maps each term (a TermWord) to its bit in a mask: the j-th term
-// of NewTermSet's list is bit 1<<j. Terms must be distinct, at most 32.
-type TermSet map[string]uint32
+// TermSet numbers a query's terms (TermWords): the j-th term of
+// NewTermSet's list is bit 1<<j of a mask. Terms must be distinct, at most
+// 32. It is built once per query and matched against many texts, so what
+// every match needs (the terms' first bytes, the mask of all) is computed
+// here, not per text.
+type TermSet struct {
+	bits  map[string]uint32
+	first [256]bool // first bytes of the terms: a stem starts as its word does
+	all   uint32    // every term's bit: once a mask holds them, nothing more can be found
+}
 
 // NewTermSet numbers terms in order.
-func NewTermSet(terms []string) TermSet {
-	ts := make(TermSet, len(terms))
+func NewTermSet(terms []string) *TermSet {
+	ts := &TermSet{bits: make(map[string]uint32, len(terms))}
 	for j, t := range terms {
-		ts[t] = 1 << j
+		ts.bits[t] = 1 << j
+		ts.all |= 1 << j
+		if t != "" {
+			ts.first[t[0]] = true
+		}
 	}
 	return ts
 }
+
+// Bit is term's bit, 0 when the set does not hold it.
+func (ts *TermSet) Bit(term string) uint32 { return ts.bits[term] }
 
 // In returns mask with the bits of the terms text holds: its identifiers'
 // parts and the identifiers joined whole, as TermWords. It only looks
 // words up, never collects them: coverage runs over every candidate's text
 // on the query path, and a set of all their words cost 15 ms a pack.
-func (ts TermSet) In(text string, mask uint32) uint32 {
-	var first [256]bool // first bytes of the terms: a stem starts as its word does
-	var all uint32      // every term's bit: once mask holds them, nothing more can be found
-	for t, bit := range ts {
-		if t != "" {
-			first[t[0]] = true
-		}
-		all |= bit
+func (ts *TermSet) In(text string, mask uint32) uint32 {
+	return ts.in(text, mask, nil)
+}
+
+// InEach is In of each text, sharing the work on identifiers that recur
+// (the lines of one block).
+func (ts *TermSet) InEach(texts []string) []uint32 {
+	out := make([]uint32, len(texts))
+	seen := map[string]uint32{}
+	for i, t := range texts {
+		out[i] = ts.in(t, 0, seen)
 	}
-	var seen map[string]uint32 // masks of the fields with several parts, which cost most to split and stem
-	for i := 0; i < len(text) && mask&all != all; {
+	return out
+}
+
+// in is In with seen, the masks of the fields with several parts (which
+// cost most to split and stem), filled as they are met; nil makes one
+// when needed.
+func (ts *TermSet) in(text string, mask uint32, seen map[string]uint32) uint32 {
+	for i := 0; i < len(text) && mask&ts.all != ts.all; {
 		if !isWordByte(text[i]) {
 			i++
 			continue
@@ -55,7 +78,7 @@ func (ts TermSet) In(text string, mask uint32) uint32 {
 			simple = simple && (c >= 'a' && c <= 'z' || c >= '0' && c <= '9')
 		}
 		f := text[start:i]
-		if !mayHold(&first, f, simple) {
+		if !mayHold(&ts.first, f, simple) {
 			continue
 		}
 		if simple {
@@ -104,17 +127,17 @@ func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 // field looks up the parts of one identifier-shaped field, and the parts
 // joined when there are several ("tokenCount" → token, count, tokencount).
-func (ts TermSet) field(f string, simple bool) uint32 {
+func (ts *TermSet) field(f string, simple bool) uint32 {
 	if simple {
-		return ts[TermWord(f)]
+		return ts.bits[TermWord(f)]
 	}
 	parts := splitWords(f)
 	var mask uint32
 	for _, p := range parts {
-		mask |= ts[TermWord(p)]
+		mask |= ts.bits[TermWord(p)]
 	}
 	if len(parts) > 1 {
-		mask |= ts[TermWord(strings.Join(parts, ""))]
+		mask |= ts.bits[TermWord(strings.Join(parts, ""))]
 	}
 	return mask
 }

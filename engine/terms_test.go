@@ -4,6 +4,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -82,5 +83,24 @@ func TestTermSetAgreesWithTheDefinition(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkTermSetInLines matches a query's terms against every line of a
+// large Go file, as the packer's focus does for each candidate.
+func BenchmarkTermSetInLines(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", "net", "http", "server.go"))
+	if err != nil {
+		b.Skip(err)
+	}
+	var terms []string
+	for _, w := range strings.Fields("http server keep alive timeouts idle conn serve deadline close shutdown handler") {
+		terms = append(terms, TermWord(w))
+	}
+	ts := NewTermSet(terms)
+	lines := strings.SplitAfter(string(src), "\n")
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		ts.InEach(lines)
 	}
 }

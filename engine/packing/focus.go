@@ -73,7 +73,7 @@ type span struct{ a, b int }
 // matched with and the stack-trace frames.
 type focusQuery struct {
 	terms  []string
-	set    engine.TermSet
+	set    *engine.TermSet
 	frames []traceFrame
 	key    string // terms joined: part of the line-mask cache key
 }
@@ -200,13 +200,8 @@ func splitLines(text string) []string {
 }
 
 // lineMasks is the query-term mask of each line of text.
-func lineMasks(ts engine.TermSet, text string) []uint32 {
-	lines := splitLines(text)
-	out := make([]uint32, len(lines))
-	for i, l := range lines {
-		out[i] = ts.In(l, 0)
-	}
-	return out
+func lineMasks(ts *engine.TermSet, text string) []uint32 {
+	return ts.InEach(splitLines(text))
 }
 
 // termIDF weighs each term by its rarity among the candidates: masks[i]

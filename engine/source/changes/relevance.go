@@ -16,7 +16,7 @@ const maxTerms = 8
 // identifiers and keywords, as engine.TermWords, and its paths.
 type queryTerms struct {
 	words []string // identifiers first
-	set   engine.TermSet
+	set   *engine.TermSet
 	paths []string // lowercased
 }
 
