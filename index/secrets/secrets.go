@@ -52,6 +52,9 @@ type Detector struct {
 	rules    []*rule
 	global   allowlist
 	keywords *keywordIndex
+	// keyworded: every rule has a keyword, so a text holding none of
+	// them holds no secret (most texts a pack redacts: signatures, docs).
+	keyworded bool
 	// verdicts memoizes what a path alone decides (path -> *pathVerdict):
 	// the path regexes of the rules and allowlists cost as much as the
 	// scan itself when every candidate of a pack is checked, and a pack
@@ -194,6 +197,7 @@ func build(lazy bool, fcs []fileConfig) (*Detector, error) {
 		}
 	}
 	d.keywords = newKeywordIndex(d.rules)
+	d.keyworded = !slices.ContainsFunc(d.rules, func(r *rule) bool { return len(r.keywords) == 0 })
 	return d, nil
 }
 
@@ -267,12 +271,15 @@ func (d *Detector) Find(path, text string) []Finding {
 	if text == "" {
 		return nil
 	}
+	lower := asciiLower(text)
+	found := d.keywords.find(lower)
+	if len(found) == 0 && d.keyworded {
+		return nil
+	}
 	pv := d.verdict(path)
 	if pv.allowed {
 		return nil
 	}
-	lower := asciiLower(text)
-	found := d.keywords.find(lower)
 	var out []Finding
 	for i, r := range d.rules {
 		if !pv.rules[i] || !r.keywordFound(found) {
