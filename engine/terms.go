@@ -131,6 +131,9 @@ func (ts *TermSet) field(f string, simple bool) uint32 {
 	if simple {
 		return ts.bits[TermWord(f)]
 	}
+	if m, ok := ts.asciiField(f); ok {
+		return m
+	}
 	parts := splitWords(f)
 	var mask uint32
 	for _, p := range parts {
@@ -140,6 +143,54 @@ func (ts *TermSet) field(f string, simple bool) uint32 {
 		mask |= ts.bits[TermWord(strings.Join(parts, ""))]
 	}
 	return mask
+}
+
+// maxASCIIField is the longest field asciiField handles in its buffers.
+const maxASCIIField = 64
+
+// asciiField is field for an ASCII field of at most maxASCIIField bytes,
+// without allocating: the parts (splitWords' rule: a part ends at a
+// non-alphanumeric byte or where a lower-case letter meets an upper-case
+// one) and the joined whole are lowered into buffers and looked up by
+// their stems. false: the field is not such a field.
+func (ts *TermSet) asciiField(f string) (uint32, bool) {
+	if len(f) > maxASCIIField {
+		return 0, false
+	}
+	var part, whole [maxASCIIField]byte
+	var mask uint32
+	pn, wn, parts := 0, 0, 0
+	end := func() {
+		if pn > 0 {
+			mask |= ts.bits[string(vocab.StemBytes(part[:pn]))]
+			parts++
+			pn = 0
+		}
+	}
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		if c >= 0x80 {
+			return 0, false
+		}
+		upper := c >= 'A' && c <= 'Z'
+		if !(upper || c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			end()
+			continue
+		}
+		if upper && pn > 0 && f[i-1] >= 'a' && f[i-1] <= 'z' {
+			end()
+		}
+		if upper {
+			c += 'a' - 'A'
+		}
+		part[pn], whole[wn] = c, c
+		pn, wn = pn+1, wn+1
+	}
+	end()
+	if parts > 1 {
+		mask |= ts.bits[string(vocab.StemBytes(whole[:wn]))]
+	}
+	return mask, true
 }
 
 // isWordByte reports whether c belongs to an identifier-shaped field:

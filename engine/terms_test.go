@@ -104,3 +104,29 @@ func BenchmarkTermSetInLines(b *testing.B) {
 		ts.InEach(lines)
 	}
 }
+
+// BenchmarkTermSetInText matches a query's terms against whole files, as
+// the coverage and related signals do for each candidate's text.
+func BenchmarkTermSetInText(b *testing.B) {
+	var texts []string
+	size := 0
+	for _, f := range []string{"net/http/server.go", "net/url/url.go", "encoding/json/decode.go", "context/context.go"} {
+		src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", f))
+		if err != nil {
+			b.Skip(err)
+		}
+		texts = append(texts, string(src))
+		size += len(src)
+	}
+	var terms []string
+	for _, w := range strings.Fields("http server keep alive timeouts json unquote nosuchword") {
+		terms = append(terms, TermWord(w))
+	}
+	ts := NewTermSet(terms)
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, t := range texts {
+			ts.In(t, 0)
+		}
+	}
+}
