@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 // The coverage signal: how many of the query's distinct strongest words a
@@ -40,13 +41,23 @@ func coverageTermsOf(q Query) []string {
 // coverage adds the coverage signal to each candidate: weightCoverage ×
 // the idf-weighted share of the query's terms its name and text hold,
 // idf taken over the candidates (a word every candidate holds says
-// nothing about any of them).
+// nothing about any of them). The same pass over each text finds the
+// words of the related signal (expand_terms.go).
 func (r *ranker) coverage(c []Candidate) {
 	terms := coverageTermsOf(r.q)
-	if len(terms) < 2 || len(c) == 0 || r.opts.disabled(signalCoverage) {
+	if len(terms) < 2 || r.opts.disabled(signalCoverage) {
+		terms = nil
+	}
+	all := slices.Clone(terms)
+	for _, w := range r.relatedWords() {
+		if !slices.Contains(all, w) && len(all) < maxTerms {
+			all = append(all, w)
+		}
+	}
+	if len(all) == 0 || len(c) == 0 {
 		return
 	}
-	ts := NewTermSet(terms)
+	ts := NewTermSet(all)
 	has := make([]uint32, len(c))
 	df := make([]int, len(terms))
 	for i := range c {
@@ -56,6 +67,10 @@ func (r *ranker) coverage(c []Candidate) {
 				df[j]++
 			}
 		}
+	}
+	r.relatedNotes(c, ts, has)
+	if len(terms) == 0 {
+		return
 	}
 	idf := make([]float64, len(terms))
 	var total float64

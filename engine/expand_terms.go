@@ -144,33 +144,42 @@ func containsStr(list []string, s string) bool {
 	return false
 }
 
-// related notes, on a candidate whose text is known, the expansions it
-// holds without the keyword they expand: "related: unquote ← unescaping".
-// The signal's value is 0; it explains the text signal.
-func (r *ranker) related(f *found, text string) {
+// relatedWords are the words the related signal looks for in a
+// candidate: each expansion's stem and the word it expands; nil when the
+// query has no expansions or the signal is off.
+func (r *ranker) relatedWords() []string {
+	if len(r.q.Related) == 0 || r.opts.disabled(signalRelated) {
+		return nil
+	}
+	words := make([]string, 0, 2*len(r.q.Related))
+	for _, e := range r.q.Related {
+		for _, t := range []string{e.Stem, TermWord(e.From)} {
+			if !containsStr(words, t) {
+				words = append(words, t)
+			}
+		}
+	}
+	return words
+}
+
+// relatedNotes adds to each candidate that holds an expansion but not the
+// word it expands (has[i]: the bits of ts its name and text hold) a
+// related signal of value 0 that says so: its text score came through the
+// expansion.
+func (r *ranker) relatedNotes(c []Candidate, ts *TermSet, has []uint32) {
 	if len(r.q.Related) == 0 || r.opts.disabled(signalRelated) {
 		return
 	}
-	if r.relatedSet == nil {
-		terms := make([]string, 0, 2*len(r.q.Related))
+	for i := range c {
+		var notes []string
 		for _, e := range r.q.Related {
-			for _, t := range []string{e.Stem, TermWord(e.From)} {
-				if !containsStr(terms, t) && len(terms) < 32 {
-					terms = append(terms, t)
-				}
+			stem, from := ts.Bit(e.Stem), ts.Bit(TermWord(e.From))
+			if stem != 0 && from != 0 && has[i]&stem != 0 && has[i]&from == 0 {
+				notes = append(notes, e.Word+" ← "+e.From)
 			}
 		}
-		r.relatedSet = NewTermSet(terms)
-	}
-	ts := r.relatedSet
-	has := ts.In(text, ts.In(f.block.QualName, 0))
-	var notes []string
-	for _, e := range r.q.Related {
-		if has&ts.Bit(e.Stem) != 0 && has&ts.Bit(TermWord(e.From)) == 0 {
-			notes = append(notes, e.Word+" ← "+e.From)
+		if len(notes) > 0 {
+			c[i].Signals = append(c[i].Signals, Signal{Name: signalRelated, Detail: "related: " + strings.Join(notes, ", ")})
 		}
-	}
-	if len(notes) > 0 {
-		f.signals = append(f.signals, Signal{Name: signalRelated, Detail: "related: " + strings.Join(notes, ", ")})
 	}
 }

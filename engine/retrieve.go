@@ -407,7 +407,6 @@ func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker, clock
 			continue
 		}
 		r.phrase(f, c.Text)
-		r.related(f, c.Text)
 		c.Score, c.Signals, c.Reason = f.score, f.signals, reasonOf(f.signals)
 		if f.lookup && f.bm25 == 0 && !r.delegated(f.block.ID) {
 			c.Level = LevelSignature // a neighbour, not a match: its signature is the point

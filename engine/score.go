@@ -97,9 +97,6 @@ type ranker struct {
 	// wrapperOf maps a callee raised by the delegate signal to its
 	// wrapper (delegate.go).
 	wrapperOf map[string]string
-	// relatedSet numbers the expansions and the words they expand, for
-	// the related signal (expand_terms.go); built at its first use.
-	relatedSet *TermSet
 }
 
 // identForm is an identifier with the forms it may match.

@@ -18,7 +18,7 @@ func TermWord(w string) string {
 
 // TermSet numbers a query's terms (TermWords): the j-th term of
 // NewTermSet's list is bit 1<<j of a mask. Terms must be distinct, at most
-// 32. It is built once per query and matched against many texts, so what
+// maxTerms. It is built once per query and matched against many texts, so what
 // every match needs (the terms' first bytes, the mask of all) is computed
 // here, not per text.
 type TermSet struct {
@@ -26,6 +26,9 @@ type TermSet struct {
 	first [256]bool // first bytes of the terms: a stem starts as its word does
 	all   uint32    // every term's bit: once a mask holds them, nothing more can be found
 }
+
+// maxTerms is the most terms a TermSet holds: a mask's bits.
+const maxTerms = 32
 
 // NewTermSet numbers terms in order.
 func NewTermSet(terms []string) *TermSet {
