@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -258,9 +259,13 @@ func uniqueIDs(blocks []Block) []Block {
 // len(data) at the end: line n (1-based) is data[offs[n-1]:offs[n]].
 func lineOffsets(data []byte) []int {
 	offs := make([]int, 1, len(data)/30+2)
-	for i, c := range data {
-		if c == '\n' && i+1 < len(data) {
-			offs = append(offs, i+1)
+	for i := 0; ; {
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			break
+		}
+		if i += j + 1; i < len(data) {
+			offs = append(offs, i)
 		}
 	}
 	return append(offs, len(data))
