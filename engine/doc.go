@@ -122,6 +122,8 @@ Reason is the detail of its strongest positive signal.
 	         then, after each source is normalized, × placeScale (a build
 	         file that is the best of the docs source no longer ties the
 	         best code at 1.0)
+	declaration a C header whose .c file is a candidate too keeps
+	         declarationScale of its normalized score
 	spread   the n-th best block of a file keeps (1−penaltySameFile)^n of its score
 	source   a documentation block keeps docsPrior of its score (see Fusion)
 
@@ -257,6 +259,7 @@ each alone gains less on both (docs/bench/eval.md, "Text and length"):
 	penaltyExample        0.3
 	penaltyLegacy         0.25
 	penaltyPlatform       0.3
+	declarationScale      0.8
 	docsPrior             0.5
 	normFloor             2.0
 

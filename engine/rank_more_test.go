@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/loupe-dev/loupe/index"
@@ -53,6 +54,49 @@ func TestPlaceScalesAfterNormalization(t *testing.T) {
 	got := r.finish(c)
 	if got[0].ID != "guide" || got[1].Score != placeScale || got[1].Signals[0].Value >= -penaltyBuild {
 		t.Errorf("after finish: %+v", got)
+	}
+}
+
+// TestDeclarationsComeAfterTheirDefinitions: a C header whose .c file is
+// also a candidate drops below it (declarationScale of its normalized
+// score, with a signal saying why); a header without one, and a C++
+// header beside its .cc, keep their scores.
+func TestDeclarationsComeAfterTheirDefinitions(t *testing.T) {
+	r := newRanker(AnalyzeQuery("how curl decides whether to retry a failed request"), DefaultRankOptions(), SourceCode)
+	c := []Candidate{
+		{ID: "request.h", Score: 10, Block: index.Block{Path: "lib/request.h"}},
+		{ID: "transfer.h", Score: 9.5, Block: index.Block{Path: "lib/transfer.h"}},
+		{ID: "transfer.c", Score: 9, Block: index.Block{Path: "lib/transfer.c"}},
+		{ID: "urldata.h", Score: 8, Block: index.Block{Path: "lib/urldata.h"}},
+		{ID: "table.h", Score: 7, Block: index.Block{Path: "absl/table.h"}},
+		{ID: "table.cc", Score: 6, Block: index.Block{Path: "absl/table.cc"}},
+	}
+	got := r.finish(c)
+	var order []string
+	for _, x := range got {
+		order = append(order, x.ID)
+	}
+	want := []string{"request.h", "transfer.c", "urldata.h", "transfer.h", "table.h", "table.cc"}
+	if !slices.Equal(order, want) {
+		t.Fatalf("order %v, want %v", order, want)
+	}
+	for _, x := range got {
+		demoted := slices.ContainsFunc(x.Signals, func(s Signal) bool { return s.Name == signalDeclaration })
+		if demoted != (x.ID == "transfer.h") {
+			t.Errorf("%s: declaration signal %v", x.ID, demoted)
+		}
+		if x.ID == "transfer.h" && math.Abs(x.Score-0.95*declarationScale) > 1e-9 {
+			t.Errorf("transfer.h scores %v, want %v", x.Score, 0.95*declarationScale)
+		}
+	}
+	off := DefaultRankOptions()
+	off.Disabled = []string{signalDeclaration}
+	r = newRanker(AnalyzeQuery("retry a failed request"), off, SourceCode)
+	if got := r.finish([]Candidate{
+		{ID: "h", Score: 2, Block: index.Block{Path: "lib/transfer.h"}},
+		{ID: "c", Score: 1, Block: index.Block{Path: "lib/transfer.c"}},
+	}); got[0].ID != "h" {
+		t.Errorf("signal off, still demoted: %+v", got)
 	}
 }
 

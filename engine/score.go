@@ -71,6 +71,7 @@ const (
 	signalSpread       = "spread"
 	signalCoverage     = "coverage"
 	signalPlace        = "place"
+	signalDeclaration  = "declaration"
 	signalFileCoverage = "filecoverage"
 	signalSource       = "source"
 )
@@ -455,6 +456,10 @@ func (r *ranker) finish(c []Candidate) []Candidate {
 	}
 	if !r.opts.disabled(signalPlace) {
 		placeAfterNorm(c)
+		sortCandidates(c)
+	}
+	if !r.opts.disabled(signalDeclaration) {
+		declarationsAfterNorm(c)
 		sortCandidates(c)
 	}
 	return c
