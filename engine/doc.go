@@ -112,7 +112,8 @@ Reason is the detail of its strongest positive signal.
 	         words found in the block's name and text
 	filecoverage weightFileCoverage × the same share over the union of the
 	         words held by every candidate of the block's file
-	test     −penaltyTest           a test, the query is not about tests
+	test     −penaltyTest           a test or a benchmark, the query is not
+	                                about tests or benchmarks
 	         bonusTestAsked         a test, the query is about tests
 	size     −penaltyTiny           at most 2 lines (a long block is not
 	         pushed down: see Weights)

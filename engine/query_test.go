@@ -81,6 +81,7 @@ func TestAnalyzeQuery(t *testing.T) {
 		{name: "modify", raw: "update the ledger to round amounts", intent: IntentModify},
 		{name: "about tests", raw: "the tests for the ledger are flaky", tests: true},
 		{name: "not about tests", raw: "the ledger rounds amounts wrong", tests: false},
+		{name: "about benchmarks", raw: "the ledger benchmark allocates too much", tests: true},
 		{name: "codebase scope", raw: "log every error across the codebase", scope: ScopeCodebase},
 		{name: "empty", raw: "", intent: IntentSearch, scope: ScopeCodebase},
 	}

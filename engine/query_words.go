@@ -225,7 +225,8 @@ func intentOf(w string) (string, bool) {
 func isTestWord(w string) bool {
 	switch w {
 	case "test", "tests", "testing", "unittest", "unittests", "testcase", "testcases",
-		"fixture", "fixtures", "flaky", "mock", "mocks", "spec", "specs":
+		"fixture", "fixtures", "flaky", "mock", "mocks", "spec", "specs",
+		"bench", "benches", "benchmark", "benchmarks":
 		return true
 	}
 	return false

@@ -100,6 +100,35 @@ func TestDeclarationsComeAfterTheirDefinitions(t *testing.T) {
 	}
 }
 
+// TestBenchmarksAreTests: a benchmark is test code (absl's
+// hash_benchmark.cc came before hash.h for "the Abseil hashing
+// framework"); it is pushed down unless the query is about tests or
+// benchmarks.
+func TestBenchmarksAreTests(t *testing.T) {
+	for path, want := range map[string]bool{
+		"absl/hash/hash_benchmark.cc":              true,
+		"benches/bench.rs":                         true,
+		"sympy/core/benchmarks/bench_basic.py":     true,
+		"asv_bench/benchmarks/dataset_io.py":       true,
+		"jmh/src/main/java/x/ParserBenchmark.java": true,
+		"pkg/ledger/ledger_bench.go":               true,
+		"absl/hash/hash.h":                         false,
+		"src/benchmark.rs":                         false, // a file named benchmark is not one benchmark's
+		"lib/workbench/view.ts":                    false,
+	} {
+		if got := isTestBlock(index.Block{Path: path}); got != want {
+			t.Errorf("%s: test %v, want %v", path, got, want)
+		}
+	}
+	b := index.Block{Path: "absl/hash/hash_benchmark.cc"}
+	if s := newRanker(AnalyzeQuery("the Abseil hashing framework"), DefaultRankOptions(), SourceCode).test(b); s.Value != -penaltyTest {
+		t.Errorf("benchmark not pushed down: %+v", s)
+	}
+	if s := newRanker(AnalyzeQuery("why is the hash benchmark slow"), DefaultRankOptions(), SourceCode).test(b); s.Value != bonusTestAsked {
+		t.Errorf("asked for benchmarks, still pushed down: %+v", s)
+	}
+}
+
 func TestPlacePushesDownBuildVendoredAndTestData(t *testing.T) {
 	for _, tc := range []struct {
 		path string

@@ -530,12 +530,13 @@ func reasonOf(sig []Signal) string {
 // testFileStem knows the test file names of other languages: foo_test.cc,
 // FooTest.java, FooTests.cs, foo_spec.rb, foo-test.js.
 func testFileStem(stem string) bool {
-	for _, suf := range []string{"_test", "_tests", "-test", "-tests", "_spec", "-spec", "_unittest"} {
+	for _, suf := range []string{"_test", "_tests", "-test", "-tests", "_spec", "-spec", "_unittest",
+		"_benchmark", "_benchmarks", "-benchmark", "_bench", "-bench"} {
 		if strings.HasSuffix(strings.ToLower(stem), suf) {
 			return true
 		}
 	}
-	for _, suf := range []string{"Test", "Tests", "Spec"} {
+	for _, suf := range []string{"Test", "Tests", "Spec", "Benchmark", "Benchmarks"} {
 		if rest, ok := strings.CutSuffix(stem, suf); ok && rest != "" && !strings.HasSuffix(rest, "_") {
 			return true
 		}
@@ -545,7 +546,8 @@ func testFileStem(stem string) bool {
 
 // testDir reports a lowercased "/"-prefixed path under a test folder.
 func testDir(p string) bool {
-	for _, d := range []string{"/test/", "/tests/", "/spec/", "/specs/", "/__tests__/", "/testing/", "/unittests/"} {
+	for _, d := range []string{"/test/", "/tests/", "/spec/", "/specs/", "/__tests__/", "/testing/", "/unittests/",
+		"/bench/", "/benches/", "/benchmark/", "/benchmarks/"} {
 		if strings.Contains(p, d) {
 			return true
 		}
