@@ -13,9 +13,16 @@ import (
 // is never served from the cache; git treats "racily clean" entries alike.
 const racyWindow = time.Second
 
-// fileCacheSize bounds the files a fileCache keeps. A request reads a few
-// dozen blocks from a handful of files; when full, the cache is cleared.
-const fileCacheSize = 64
+// A fileCache keeps at most fileCacheBytes of files (and fileCacheFiles
+// files); when the next file would pass either, it is cleared. A request
+// reads about 200 candidates from 100 files or more, in score order, not
+// file by file, and a resident process (the explorer, the MCP server)
+// meets the same central files query after query: a bound of 64 files
+// emptied the cache in the middle of every request.
+const (
+	fileCacheBytes = 32 << 20
+	fileCacheFiles = 4096
+)
 
 // fileCache keeps recently read files with their line offsets and whether
 // their hash matched the manifest, keyed by path and checked against size
@@ -23,8 +30,10 @@ const fileCacheSize = 64
 // (a 6,000-line file can hold dozens of candidates); without it every Read
 // re-read, re-hashed and re-split the whole file. Safe for concurrent use.
 type fileCache struct {
-	mu    sync.Mutex
-	files map[string]cachedFile
+	mu                 sync.Mutex
+	files              map[string]cachedFile
+	bytes              int // of the files held
+	maxBytes, maxFiles int
 }
 
 // cachedFile is one file as read: its bytes, line offsets and the manifest
@@ -38,7 +47,9 @@ type cachedFile struct {
 	verified string
 }
 
-func newFileCache() *fileCache { return &fileCache{files: map[string]cachedFile{}} }
+func newFileCache() *fileCache {
+	return &fileCache{files: map[string]cachedFile{}, maxBytes: fileCacheBytes, maxFiles: fileCacheFiles}
+}
 
 // read returns the file key (slash-separated, relative to root), from the
 // cache when its size and mtime are unchanged. Both the stat and the read
@@ -82,15 +93,26 @@ func (c *fileCache) matches(key string, f cachedFile, want string) bool {
 
 func (c *fileCache) store(key string, f cachedFile) {
 	c.mu.Lock()
-	if len(c.files) >= fileCacheSize {
+	defer c.mu.Unlock()
+	c.drop(key)
+	if len(c.files) >= c.maxFiles || c.bytes+len(f.data) > c.maxBytes {
 		clear(c.files)
+		c.bytes = 0
 	}
 	c.files[key] = f
-	c.mu.Unlock()
+	c.bytes += len(f.data)
 }
 
 func (c *fileCache) forget(key string) {
 	c.mu.Lock()
-	delete(c.files, key)
+	c.drop(key)
 	c.mu.Unlock()
+}
+
+// drop removes key; c.mu is held.
+func (c *fileCache) drop(key string) {
+	if old, ok := c.files[key]; ok {
+		c.bytes -= len(old.data)
+		delete(c.files, key)
+	}
 }

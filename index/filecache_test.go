@@ -45,3 +45,30 @@ func TestFileCacheNeverServesARacyFile(t *testing.T) {
 		t.Fatal("a deleted file was served from the cache")
 	}
 }
+
+// TestFileCacheBoundsWhatItHolds: the cache counts the bytes it holds,
+// replacing a file's entry replaces its bytes, and a file that would pass
+// the bound (of bytes or of files) clears it first.
+func TestFileCacheBoundsWhatItHolds(t *testing.T) {
+	c := newFileCache()
+	c.maxBytes, c.maxFiles = 100, 3
+	file := func(n int) cachedFile { return cachedFile{data: make([]byte, n)} }
+	c.store("a", file(40))
+	c.store("b", file(40))
+	c.store("a", file(10)) // replaced: 50 bytes held
+	if len(c.files) != 2 || c.bytes != 50 {
+		t.Fatalf("after replacing a: %d files, %d bytes; want 2, 50", len(c.files), c.bytes)
+	}
+	c.store("c", file(60)) // 110 > 100: cleared first
+	if len(c.files) != 1 || c.bytes != 60 {
+		t.Fatalf("past the byte bound: %d files, %d bytes; want 1, 60", len(c.files), c.bytes)
+	}
+	c.forget("c")
+	c.store("d", file(1))
+	c.store("e", file(1))
+	c.store("f", file(1))
+	c.store("g", file(1)) // a fourth file: cleared first
+	if len(c.files) != 1 || c.bytes != 1 {
+		t.Fatalf("past the file bound: %d files, %d bytes; want 1, 1", len(c.files), c.bytes)
+	}
+}
