@@ -528,7 +528,8 @@ func reasonOf(sig []Signal) string {
 }
 
 // testFileStem knows the test file names of other languages: foo_test.cc,
-// FooTest.java, FooTests.cs, foo_spec.rb, foo-test.js.
+// FooTest.java, FooTests.cs, foo_spec.rb, foo-test.js; and benchmarks,
+// test code too: foo_benchmark.cc, foo_bench.go, FooBenchmark.java.
 func testFileStem(stem string) bool {
 	for _, suf := range []string{"_test", "_tests", "-test", "-tests", "_spec", "-spec", "_unittest",
 		"_benchmark", "_benchmarks", "-benchmark", "_bench", "-bench"} {
@@ -544,7 +545,8 @@ func testFileStem(stem string) bool {
 	return false
 }
 
-// testDir reports a lowercased "/"-prefixed path under a test folder.
+// testDir reports a lowercased "/"-prefixed path under a test or
+// benchmark folder.
 func testDir(p string) bool {
 	for _, d := range []string{"/test/", "/tests/", "/spec/", "/specs/", "/__tests__/", "/testing/", "/unittests/",
 		"/bench/", "/benches/", "/benchmark/", "/benchmarks/"} {

@@ -17,10 +17,10 @@ func TermWord(w string) string {
 }
 
 // TermSet numbers a query's terms (TermWords): the j-th term of
-// NewTermSet's list is bit 1<<j of a mask. Terms must be distinct, at most
-// maxTerms. It is built once per query and matched against many texts, so what
-// every match needs (the terms' first bytes, the mask of all) is computed
-// here, not per text.
+// NewTermSet's list is bit 1<<j of a mask. Terms must be distinct, at
+// most maxTerms. It is built once per query and matched against many
+// texts, so what every match needs (the terms' first bytes, the mask of
+// all) is computed here, not per text.
 type TermSet struct {
 	bits  map[string]uint32
 	first [256]bool // first bytes of the terms: a stem starts as its word does
