@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Caps on what AnalyzeQuery keeps, so a pasted 200 KB issue yields a query
@@ -46,6 +47,8 @@ func AnalyzeQuery(raw string) Query {
 	}
 	if len(q.Keywords)+len(q.Identifiers)+len(q.Paths) == 0 {
 		q.Identifiers = loneName(text)
+	} else if len(q.Identifiers) == 0 && typeName(text) {
+		q.Identifiers = []string{strings.TrimSpace(text)}
 	}
 	q.Intent = a.intent()
 	q.Scope = a.scope(q)
@@ -330,6 +333,20 @@ const (
 	ScopeModule   = "module"
 	ScopeCodebase = "codebase"
 )
+
+// typeName reports a query that is one capitalized word ("Serialize",
+// "Router", "Mutex"): a person who types only that names a type, not the
+// English word, so it is looked up and matched as an identifier (the
+// trait Serialize, not the many blocks that serialize something); it
+// stays a keyword too.
+func typeName(text string) bool {
+	w := strings.TrimSpace(text)
+	if w == "" || strings.ContainsAny(w, " \t\n") || !isIdentWord(w) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) && strings.ToUpper(w) != w
+}
 
 // loneName is the query as an identifier when it is one short word that
 // query analysis would otherwise drop ("g", flask's request globals; "io"):

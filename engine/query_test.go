@@ -82,6 +82,8 @@ func TestAnalyzeQuery(t *testing.T) {
 		{name: "about tests", raw: "the tests for the ledger are flaky", tests: true},
 		{name: "not about tests", raw: "the ledger rounds amounts wrong", tests: false},
 		{name: "about benchmarks", raw: "the ledger benchmark allocates too much", tests: true},
+		{name: "a type's name alone", raw: "Serialize", idents: []string{"Serialize"}, keywords: []string{"serialize"}},
+		{name: "a lower-case word alone", raw: "serialize", keywords: []string{"serialize"}, absent: []string{"Serialize"}},
 		{name: "codebase scope", raw: "log every error across the codebase", scope: ScopeCodebase},
 		{name: "empty", raw: "", intent: IntentSearch, scope: ScopeCodebase},
 	}
