@@ -38,39 +38,47 @@ func coverageTermsOf(q Query) []string {
 	return out
 }
 
-// coverage adds the coverage signal to each candidate: weightCoverage ×
-// the idf-weighted share of the query's terms its name and text hold,
-// idf taken over the candidates (a word every candidate holds says
-// nothing about any of them). The same pass over each text finds the
-// words of the related signal (expand_terms.go).
-func (r *ranker) coverage(c []Candidate) {
-	terms := coverageTermsOf(r.q)
+// matchTerms matches every candidate's name and text, once, against the
+// coverage terms and the related signal's words (expand_terms.go) in one
+// TermSet: has[i] is candidate i's mask, the coverage terms its low bits
+// (terms is nil when coverage is off or the query has fewer than two).
+func (r *ranker) matchTerms(c []Candidate) (terms []string, ts *TermSet, has []uint32) {
+	terms = coverageTermsOf(r.q)
 	if len(terms) < 2 || r.opts.disabled(signalCoverage) {
 		terms = nil
 	}
 	all := slices.Clone(terms)
 	for _, w := range r.relatedWords() {
-		if !slices.Contains(all, w) && len(all) < maxTerms {
+		if !slices.Contains(all, w) && len(all) < MaxTerms {
 			all = append(all, w)
 		}
 	}
 	if len(all) == 0 || len(c) == 0 {
-		return
+		return terms, nil, nil
 	}
-	ts := NewTermSet(all)
-	has := make([]uint32, len(c))
-	df := make([]int, len(terms))
+	ts = NewTermSet(all)
+	has = make([]uint32, len(c))
 	for i := range c {
 		has[i] = ts.In(c[i].Text, ts.In(c[i].Block.QualName, 0))
+	}
+	return terms, ts, has
+}
+
+// coverage adds the coverage signal to each candidate: weightCoverage ×
+// the idf-weighted share of the query's terms (terms, matched into has by
+// matchTerms) its name and text hold, idf taken over the candidates (a
+// word every candidate holds says nothing about any of them).
+func (r *ranker) coverage(c []Candidate, terms []string, has []uint32) {
+	if len(terms) == 0 || has == nil {
+		return
+	}
+	df := make([]int, len(terms))
+	for i := range c {
 		for j := range terms {
 			if has[i]&(1<<j) != 0 {
 				df[j]++
 			}
 		}
-	}
-	r.relatedNotes(c, ts, has)
-	if len(terms) == 0 {
-		return
 	}
 	idf := make([]float64, len(terms))
 	var total float64

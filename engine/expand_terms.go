@@ -167,7 +167,7 @@ func (r *ranker) relatedWords() []string {
 // related signal of value 0 that says so: its text score came through the
 // expansion.
 func (r *ranker) relatedNotes(c []Candidate, ts *TermSet, has []uint32) {
-	if len(r.q.Related) == 0 || r.opts.disabled(signalRelated) {
+	if ts == nil || len(r.q.Related) == 0 || r.opts.disabled(signalRelated) {
 		return
 	}
 	for i := range c {

@@ -437,7 +437,9 @@ func better(si, sj float64, a, b index.Block) bool {
 // candidates, spreads them over files and normalizes their scores to
 // [0,1]: the best gets 1, a non-positive sum gets 0.
 func (r *ranker) finish(c []Candidate) []Candidate {
-	r.coverage(c)
+	terms, ts, has := r.matchTerms(c)
+	r.relatedNotes(c, ts, has)
+	r.coverage(c, terms, has)
 	r.settleDelegates(c)
 	sortCandidates(c)
 	if !r.opts.disabled(signalSpread) {

@@ -18,7 +18,7 @@ func TermWord(w string) string {
 
 // TermSet numbers a query's terms (TermWords): the j-th term of
 // NewTermSet's list is bit 1<<j of a mask. Terms must be distinct, at
-// most maxTerms. It is built once per query and matched against many
+// most MaxTerms. It is built once per query and matched against many
 // texts, so what every match needs (the terms' first bytes, the mask of
 // all) is computed here, not per text.
 type TermSet struct {
@@ -27,8 +27,8 @@ type TermSet struct {
 	all   uint32    // every term's bit: once a mask holds them, nothing more can be found
 }
 
-// maxTerms is the most terms a TermSet holds: a mask's bits.
-const maxTerms = 32
+// MaxTerms is the most terms a TermSet holds: a mask's bits.
+const MaxTerms = 32
 
 // NewTermSet numbers terms in order.
 func NewTermSet(terms []string) *TermSet {
