@@ -40,8 +40,8 @@ const (
 	focusAfter    = 2
 	anchorContext = 3
 	fillGap       = 2
-	focusTerms    = 32 // TermSet holds at most 32 terms
-	markerTokens  = 12 // estimated tokens of an omission marker line
+	focusTerms    = engine.MaxTerms // what one TermSet holds
+	markerTokens  = 12              // estimated tokens of an omission marker line
 )
 
 // Partial level values: levelFloor[lv] + (levelCeil - levelFloor[lv]) ×
