@@ -458,12 +458,11 @@ func (r *ranker) finish(c []Candidate) []Candidate {
 	}
 	if !r.opts.disabled(signalPlace) {
 		placeAfterNorm(c)
-		sortCandidates(c)
 	}
 	if !r.opts.disabled(signalDeclaration) {
 		declarationsAfterNorm(c)
-		sortCandidates(c)
 	}
+	sortCandidates(c) // better is a total order: one sort after both scalings
 	return c
 }
 
