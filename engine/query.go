@@ -48,7 +48,7 @@ func AnalyzeQuery(raw string) Query {
 	if len(q.Keywords)+len(q.Identifiers)+len(q.Paths) == 0 {
 		q.Identifiers = loneName(text)
 	} else if len(q.Identifiers) == 0 && typeName(text) {
-		q.Identifiers = []string{strings.TrimSpace(text)}
+		q.Identifiers = loneName(text)
 	}
 	q.Intent = a.intent()
 	q.Scope = a.scope(q)
@@ -340,21 +340,29 @@ const (
 // trait Serialize, not the many blocks that serialize something); it
 // stays a keyword too.
 func typeName(text string) bool {
-	w := strings.TrimSpace(text)
-	if w == "" || strings.ContainsAny(w, " \t\n") || !isIdentWord(w) {
+	w, ok := oneWord(text)
+	if !ok {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(w)
 	return unicode.IsUpper(r) && strings.ToUpper(w) != w
 }
 
+// oneWord is the query when it is one identifier-shaped word.
+func oneWord(text string) (string, bool) {
+	w := strings.TrimSpace(text)
+	if w == "" || strings.ContainsAny(w, " \t\n") || !isIdentWord(w) {
+		return "", false
+	}
+	return w, true
+}
+
 // loneName is the query as an identifier when it is one short word that
 // query analysis would otherwise drop ("g", flask's request globals; "io"):
 // a query of one name asks for that name.
 func loneName(text string) []string {
-	w := strings.TrimSpace(text)
-	if w == "" || strings.ContainsAny(w, " \t\n") || !isIdentWord(w) {
-		return nil
+	if w, ok := oneWord(text); ok {
+		return []string{w}
 	}
-	return []string{w}
+	return nil
 }
