@@ -1,7 +1,6 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,8 +11,7 @@ import (
 // and every symbol of the header says why (the declaration signal,
 // engine/score_place.go).
 func TestPackPutsCDefinitionsBeforeTheirHeader(t *testing.T) {
-	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	p := packCodeOf(t, map[string]string{
 		"lib/transfer.h": `#ifndef TRANSFER_H
 #define TRANSFER_H
 
@@ -44,13 +42,7 @@ int transfer_should_retry(struct retry_state *st, int got_bytes)
 		"lib/cookie.c": `/* cookie jar */
 int cookie_add(const char *name) { return name != 0; }
 `,
-	})
-	r := runBin(t, "", "pack", "decide whether to retry a failed request", "--root", root,
-		"--index-dir", filepath.Join(t.TempDir(), "ix"), "--budget", "2000", "--format", "json", "--sources", "code")
-	if r.err != nil {
-		t.Fatalf("pack: %v\n%s", r.err, r.stderr)
-	}
-	p := packJSONOf(t, r.stdout)
+	}, "decide whether to retry a failed request", "2000")
 	at := func(path string) int {
 		for i, b := range p.Blocks {
 			if b.Path == path && b.Name == "transfer_should_retry" {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,7 +11,6 @@ import (
 // below it, in full, where other files that say "timeout" and "deadline"
 // more often would otherwise come first (engine/delegate.go).
 func TestPackFollowsAThinWrapperToItsWork(t *testing.T) {
-	root := t.TempDir()
 	files := map[string]string{
 		"go.mod": "module example.com/w\n\ngo 1.22\n",
 		"context/context.go": `package context
@@ -80,13 +78,7 @@ func dialTimeout%d(timeout, deadline int, cancel func()) int {
 }
 `, i, i)
 	}
-	writeFiles(t, root, files)
-	r := runBin(t, "", "pack", "context.WithTimeout cancel on deadline", "--root", root,
-		"--index-dir", filepath.Join(t.TempDir(), "ix"), "--budget", "4000", "--format", "json", "--sources", "code")
-	if r.err != nil {
-		t.Fatalf("pack: %v\n%s", r.err, r.stderr)
-	}
-	p := packJSONOf(t, r.stdout)
+	p := packCodeOf(t, files, "context.WithTimeout cancel on deadline", "4000")
 	if len(p.Blocks) < 2 || p.Blocks[0].Name != "WithTimeout" || p.Blocks[1].Name != "WithDeadline" {
 		t.Fatalf("blocks %v: want WithTimeout, then WithDeadline", blockNames(p))
 	}

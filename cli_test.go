@@ -60,6 +60,21 @@ type packJSON struct {
 	} `json:"blocks"`
 }
 
+// packCodeOf writes files into a fresh root and returns the JSON of
+// loupe pack QUERY over its code alone, at budget tokens, with a fresh
+// index: what a ranking test of the binary needs.
+func packCodeOf(t *testing.T, files map[string]string, query, budget string) packJSON {
+	t.Helper()
+	root := t.TempDir()
+	writeFiles(t, root, files)
+	r := runBin(t, "", "pack", query, "--root", root, "--index-dir", filepath.Join(t.TempDir(), "ix"),
+		"--budget", budget, "--format", "json", "--sources", "code")
+	if r.err != nil {
+		t.Fatalf("pack: %v\n%s", r.err, r.stderr)
+	}
+	return packJSONOf(t, r.stdout)
+}
+
 func packJSONOf(t *testing.T, out string) packJSON {
 	t.Helper()
 	var p packJSON

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
 	"testing"
 )
 
@@ -11,7 +10,6 @@ import (
 // functions whose bodies say the word more often (engine/query.go,
 // typeName).
 func TestPackTakesACapitalizedWordForAType(t *testing.T) {
-	root := t.TempDir()
 	files := map[string]string{
 		"go.mod": "module example.com/s\n\ngo 1.22\n",
 		"ser/ser.go": `package ser
@@ -34,13 +32,7 @@ func Serialize%[1]d(v []byte) []byte {
 `, i)
 	}
 	files["ser/serialize.go"] = "package ser\n\nfunc serializeHeader(v []byte) []byte { return v }\n" + body
-	writeFiles(t, root, files)
-	r := runBin(t, "", "pack", "Serialize", "--root", root,
-		"--index-dir", filepath.Join(t.TempDir(), "ix"), "--budget", "2000", "--format", "json", "--sources", "code")
-	if r.err != nil {
-		t.Fatalf("pack: %v\n%s", r.err, r.stderr)
-	}
-	p := packJSONOf(t, r.stdout)
+	p := packCodeOf(t, files, "Serialize", "2000")
 	if len(p.Blocks) == 0 || p.Blocks[0].Name != "Serialize" || p.Blocks[0].Path != "ser/ser.go" {
 		t.Fatalf("blocks %v: want the type Serialize first", blockNames(p))
 	}
