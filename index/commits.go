@@ -1,10 +1,11 @@
 package index
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"github.com/loupe-dev/loupe/index/gitrun"
 	"math"
 	"os"
 	"path/filepath"
@@ -17,6 +18,9 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search/query"
+	bindex "github.com/blevesearch/bleve_index_api"
+
+	"github.com/loupe-dev/loupe/index/gitrun"
 )
 
 // Git history is indexed in a second bleve index next to the blocks, one
@@ -58,7 +62,15 @@ type commitIndex struct {
 	count  int
 	newest int64
 	gen    int64 // snapshot generation
+	// decoded keeps the commits searches returned, by SHA (a commit never
+	// changes): a resident process answers query after query from the
+	// same few commits, and decoding a large commit's stored JSON (the
+	// one commit of a snapshot lists every file) cost 4 ms an answer.
+	decoded map[string]Commit
 }
+
+// maxDecoded bounds commitIndex.decoded; the map starts over when full.
+const maxDecoded = 512
 
 func commitMapping() *mapping.IndexMappingImpl {
 	m := mapping.NewIndexMapping()
@@ -189,19 +201,46 @@ func (ix *Index) SearchCommits(ctx context.Context, text string, limit int) ([]C
 	return ci.search(ctx, bq, limit)
 }
 
+// commit returns the stored commit with the document ID sha, decoded once;
+// ci.mu is held. Its Files are shared with later calls: read them only.
+func (ci *commitIndex) commit(sha string) (Commit, error) {
+	if c, ok := ci.decoded[sha]; ok {
+		return c, nil
+	}
+	doc, err := ci.bi.Document(sha)
+	if err != nil || doc == nil {
+		return Commit{}, fmt.Errorf("index: load commit %s: %v", sha, cmp.Or(err, errNoDocument))
+	}
+	var blob []byte
+	doc.VisitFields(func(f bindex.Field) {
+		if f.Name() == fBlob {
+			blob = f.Value()
+		}
+	})
+	var c Commit
+	if err := json.Unmarshal(blob, &c); err != nil {
+		return Commit{}, fmt.Errorf("index: decode commit %s: %w", sha, err)
+	}
+	if ci.decoded == nil || len(ci.decoded) >= maxDecoded {
+		ci.decoded = map[string]Commit{}
+	}
+	ci.decoded[sha] = c
+	return c, nil
+}
+
+var errNoDocument = errors.New("no such document")
+
 func (ci *commitIndex) search(ctx context.Context, q query.Query, limit int) ([]CommitHit, error) {
 	req := bleve.NewSearchRequestOptions(q, max(limit*4, 50), 0, false)
-	req.Fields = []string{fBlob}
 	res, err := ci.bi.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, fmt.Errorf("index: search commits: %w", err)
 	}
 	hits := make([]CommitHit, 0, len(res.Hits))
 	for _, dm := range res.Hits {
-		s, _ := dm.Fields[fBlob].(string)
-		var c Commit
-		if err := json.Unmarshal([]byte(s), &c); err != nil {
-			return nil, fmt.Errorf("index: decode commit %s: %w", dm.ID, err)
+		c, err := ci.commit(dm.ID)
+		if err != nil {
+			return nil, err
 		}
 		age := math.Max(0, float64(ci.newest-c.Time)/86400)
 		hits = append(hits, CommitHit{Commit: c, Score: quantize(dm.Score) * (1 + recencyWeight*math.Exp2(-age/recencyHalfDay))})
