@@ -68,6 +68,7 @@ func openApp(root, indexDir string, cfg Config, resident bool) (*app, error) {
 	if resident {
 		a.fresh = newFreshness(ix.Root(), ix.Dir(), !cfg.NoWatch)
 		watch = a.fresh
+		ix.TrustNotifications(a.fresh)
 	}
 	a.eng, a.diag = buildEngine(root, ix, cfg, os.Stdin, a.model, watch)
 	preloadDiagnostics(context.Background(), a.diag)

@@ -114,6 +114,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		return tui.Deps{}, nil, err
 	}
 	watcher := newFreshness(ix.Root(), ix.Dir(), !cfg.NoWatch)
+	ix.TrustNotifications(watcher)
 	eng, diag := buildEngine(root, ix, cfg, nil, m, watcher)
 	preloadDiagnostics(ctx, diag)
 	deps := tui.Deps{

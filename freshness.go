@@ -144,10 +144,13 @@ func (f *freshness) Mark() uint64 {
 	return 0
 }
 
-// Dirty reports whether anything may have changed since mark.
+// Dirty reports whether anything may have changed since mark; after close
+// it cannot tell.
 func (f *freshness) Dirty(mark uint64) bool {
-	w := f.watcher()
-	return mark == 0 || w == nil || w.Dirty(mark-1)
+	f.mu.Lock()
+	w, closed := f.w, f.closed
+	f.mu.Unlock()
+	return mark == 0 || w == nil || closed || w.Dirty(mark-1)
 }
 
 // describe says, once the setup has ended, how the index is kept fresh.

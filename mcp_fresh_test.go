@@ -79,4 +79,14 @@ func TestMCPSeesAnEditAtOnce(t *testing.T) {
 	if !strings.Contains(out, "ledger_dump.txt") {
 		t.Errorf("the new untracked file is not offered: %.1500s", out)
 	}
+	// An edit of a file the server has read and keeps (its file cache
+	// trusts the notifications in place of a stat) is shown at once too.
+	timedAgain = time.Now().Add(refreshEvery)
+	writeFiles(t, root, map[string]string{"ledger_drift.go": strings.Replace(src, "return a - b", "return b - a + 17", 1)})
+	for i := 0; !strings.Contains(out, "return b - a + 17"); i++ {
+		if !time.Now().Before(timedAgain) {
+			t.Fatalf("the edited body is not shown before a timed refresh could show it: %.1000s", out)
+		}
+		out = call(60+i, name)
+	}
 }

@@ -34,6 +34,18 @@ type fileCache struct {
 	files              map[string]cachedFile
 	bytes              int // of the files held
 	maxBytes, maxFiles int
+	watch              Marker // nil: every read stats the file
+}
+
+// Marker tells whether anything under the root changed since a mark was
+// taken (a resident process's file notifications, index/watch); a mark it
+// cannot vouch for reports a change. With one, the file cache serves a
+// file read after the last change without a stat: the stat (an open of
+// the root and of every directory on the path, through inroot) was the
+// larger part of reading 200 candidates in a resident process.
+type Marker interface {
+	Mark() uint64
+	Dirty(mark uint64) bool
 }
 
 // cachedFile is one file as read: its bytes, line offsets and the manifest
@@ -45,6 +57,7 @@ type cachedFile struct {
 	data     []byte
 	offs     []int
 	verified string
+	mark     uint64 // the Marker's mark taken before the file was checked (0: none)
 }
 
 func newFileCache() *fileCache {
@@ -56,25 +69,44 @@ func newFileCache() *fileCache {
 // go through inroot: a file or directory swapped for a link out of the
 // root since indexing is refused, not followed.
 func (c *fileCache) read(root, key string) (cachedFile, error) {
+	var mark uint64
+	c.mu.Lock()
+	f, ok := c.files[key]
+	w := c.watch
+	c.mu.Unlock()
+	if w != nil {
+		if ok && f.mark != 0 && !w.Dirty(f.mark) {
+			return f, nil // nothing changed since it was last checked
+		}
+		mark = w.Mark() // before the stat: a change from here on is seen
+	}
 	rel := filepath.FromSlash(key)
 	st, err := inroot.Stat(root, rel)
 	if err != nil {
 		c.forget(key)
 		return cachedFile{}, err
 	}
-	c.mu.Lock()
-	f, ok := c.files[key]
-	c.mu.Unlock()
 	if ok && f.size == st.Size() && f.mtime.Equal(st.ModTime()) && f.mtime.Before(f.readAt.Add(-racyWindow)) {
+		if f.mark != mark {
+			f.mark = mark
+			c.store(key, f)
+		}
 		return f, nil
 	}
 	data, err := inroot.ReadFile(root, rel)
 	if err != nil {
 		return cachedFile{}, err
 	}
-	f = cachedFile{size: st.Size(), mtime: st.ModTime(), readAt: time.Now(), data: data, offs: lineOffsets(data)}
+	f = cachedFile{size: st.Size(), mtime: st.ModTime(), readAt: time.Now(), data: data, offs: lineOffsets(data), mark: mark}
 	c.store(key, f)
 	return f, nil
+}
+
+// setWatch makes the cache trust w (nil: stat every read again).
+func (c *fileCache) setWatch(w Marker) {
+	c.mu.Lock()
+	c.watch = w
+	c.mu.Unlock()
 }
 
 // matches reports whether f's bytes hash to want, hashing at most once per

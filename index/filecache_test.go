@@ -72,3 +72,53 @@ func TestFileCacheBoundsWhatItHolds(t *testing.T) {
 		t.Fatalf("past the file bound: %d files, %d bytes; want 1, 1", len(c.files), c.bytes)
 	}
 }
+
+// fakeMarker is a Marker whose changes the test makes.
+type fakeMarker struct{ gen uint64 }
+
+func (m *fakeMarker) Mark() uint64           { return m.gen }
+func (m *fakeMarker) Dirty(mark uint64) bool { return m.gen != mark }
+
+// TestFileCacheTrustsNotifications: with a Marker, a file read since the
+// last change is served without a stat, even when it changed on disk
+// unseen (the notifications vouch for it); after a change, or with a mark
+// the Marker cannot vouch for, it is checked again.
+func TestFileCacheTrustsNotifications(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.go")
+	old := time.Now().Add(-time.Hour)
+	write := func(s string) {
+		t.Helper()
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := newFileCache()
+	m := &fakeMarker{gen: 1}
+	c.setWatch(m)
+	write("aaaa\n")
+	c.read(dir, "a.go")
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if f, err := c.read(dir, "a.go"); err != nil || string(f.data) != "aaaa\n" {
+		t.Fatalf("no change was reported, so the cached file is served without a stat: %q, %v", f.data, err)
+	}
+	m.gen++ // the deletion is reported
+	if _, err := c.read(dir, "a.go"); err == nil {
+		t.Fatal("a deleted file was served after the change was reported")
+	}
+	write("bbbbbb\n")
+	m.gen++
+	if f, _ := c.read(dir, "a.go"); string(f.data) != "bbbbbb\n" {
+		t.Fatalf("after a reported change: %q", f.data)
+	}
+	m.gen = 0 // a Marker that cannot vouch (the watcher is not ready)
+	write("cc\n")
+	if f, _ := c.read(dir, "a.go"); string(f.data) != "cc\n" {
+		t.Fatalf("mark 0 must not be trusted: %q", f.data)
+	}
+}

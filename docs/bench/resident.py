@@ -4,7 +4,8 @@ Starts `loupe mcp --root ROOT --index-dir IX` on a warm index, waits for its
 first update, asks WARM untimed queries, then each query of QUERIES (all
 different) once, and reads the process's CPU (every thread's schedstat run
 time, ns) before and after each answer. Prints the median and mean per query
-and the whole process's user+sys from /proc/PID/stat as a check.
+and the whole process's user+sys from /proc/PID/stat as a check; --dump
+keeps the answers, so that two binaries can be checked to answer alike.
 
   docs/bench/resident.py --bin ./loupe-bin --root $(go env GOROOT)/src --index-dir IX [--budget 8000]
 """
@@ -57,7 +58,9 @@ def main():
                     help="ask the queries of a person typing (TYPING: each a prefix of the next) instead")
     ap.add_argument("--spacing", type=float, default=0,
                     help="seconds between queries (past 2 s each query refreshes: the walk)")
+    ap.add_argument("--dump", help="write every answer here, one JSON per line (to compare two binaries)")
     a = ap.parse_args()
+    dump = open(a.dump, "w") if a.dump else None
     p = subprocess.Popen([a.bin, "mcp", "--root", a.root, "--index-dir", a.index_dir],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     ids = iter(range(1, 10**6))
@@ -87,7 +90,9 @@ def main():
     for s in (TYPING if a.typing else QUERIES):
         time.sleep(a.spacing)
         c, w = cpu_ns(p.pid), time.monotonic()
-        q(s)
+        r = q(s)
+        if dump:
+            dump.write(json.dumps(r["result"], sort_keys=True) + "\n")
         walls.append(time.monotonic() - w)
         per.append((cpu_ns(p.pid) - c) / 1e6)
     t1 = ticks(p.pid)
