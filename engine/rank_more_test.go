@@ -268,3 +268,30 @@ func TestFuseCapsASourceAboveOne(t *testing.T) {
 		t.Errorf("signals sum to %v, score %v: the explanation must add up", sum, c[1].Score)
 	}
 }
+
+// TestFileNameAbbreviatesAKeyword: a file named by truncating a query
+// word (impls ← implementations, utils ← utility, init ← initializes)
+// takes the path keyword signal, alone or as a word of its name; a short
+// word, or one only two letters shorter than the keyword ("work" of
+// "worker", a word of its own), does not.
+func TestFileNameAbbreviatesAKeyword(t *testing.T) {
+	tests := []struct {
+		query, path string
+		want        float64
+	}{
+		{"standard library type Serialize implementations", "serde/src/ser/impls.rs", weightPathKeyword},
+		{"utility methods for parameter parsing", "lib/rack/utils.rb", weightPathKeyword},
+		{"how vitest initializes worker threads", "src/runtime/workers/init.ts", weightPathKeyword},
+		{"vitest configuration options", "src/node/config_loader.ts", weightPathKeyword / 2},
+		{"queue worker command execution", "src/Console/WorkCommand.php", weightPathKeyword / 2},
+		{"queue worker command execution", "src/Console/Work.php", 0},
+		{"applying the patches", "src/app.go", 0},
+	}
+	for _, tc := range tests {
+		r := newRanker(AnalyzeQuery(tc.query), DefaultRankOptions(), SourceCode)
+		r.stemCount = map[string]int{}
+		if got := r.path(tc.path).Value; math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%q, %s: path signal %.3f, want %.3f", tc.query, tc.path, got, tc.want)
+		}
+	}
+}

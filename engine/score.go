@@ -255,6 +255,8 @@ func (r *ranker) path(p string) Signal {
 	file = testStem(file)
 	if len(file) >= minNameLen-1 && r.keywords[fold(file)] {
 		try(weightPathKeyword/r.commonness(r.stemCount, fold(file)), "file name "+path.Base(p)+" is a word of the query")
+	} else if k := r.abbreviated(fold(file)); k != "" {
+		try(weightPathKeyword/r.commonness(r.stemCount, fold(file)), "file name "+path.Base(p)+" abbreviates "+k)
 	} else if share := r.wordShare(file); share > 0 {
 		try(weightPathKeyword*share, "file name "+path.Base(p)+" has words of the query")
 	}
@@ -275,7 +277,7 @@ func (r *ranker) wordShare(name string) float64 {
 			continue
 		}
 		n++
-		if r.keywords[strings.ToLower(w)] {
+		if r.keywords[strings.ToLower(w)] || r.abbreviated(strings.ToLower(w)) != "" {
 			hit++
 		}
 	}
@@ -570,3 +572,29 @@ func inPackage(p, q string) bool {
 // topLevel reports a block that is not a member of a type: for url.Parse,
 // the function Parse of package url, not the method URL.Parse.
 func topLevel(b index.Block) bool { return b.QualName == "" || b.QualName == b.Name }
+
+// abbreviated returns the query keyword that the name word w (lowercased)
+// abbreviates by truncation, as code names files: impls ← implementations,
+// args ← arguments, utils ← utility, init ← initializes, config ←
+// configuration; "" when none.
+func (r *ranker) abbreviated(w string) string {
+	for _, a := range []string{w, singular(w)} {
+		if len(a) < minAbbrevLen || isNumber(a) {
+			continue
+		}
+		for _, k := range r.q.Keywords {
+			if len(k) >= len(a)+abbrevExtra && strings.HasPrefix(k, a) {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+// An abbreviation is at least minAbbrevLen letters, and the keyword it
+// shortens at least abbrevExtra letters longer: "work" does not abbreviate
+// "worker" (a word of its own), "util" does abbreviate "utility".
+const (
+	minAbbrevLen = 4
+	abbrevExtra  = 3
+)
