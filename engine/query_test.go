@@ -230,6 +230,8 @@ func TestCompounds(t *testing.T) {
 		{"the status codes", []string{"status code"}},
 		{"payment retries", []string{"payment retry"}},
 		{"idleTimeout and doKeepAlives", nil},
+		{"JSON array operations and element access", []string{"json array", "array operation", "element access"}},
+		{"ABSL_LOG macros", nil},
 	}
 	for _, tc := range tests {
 		if got := AnalyzeQuery(tc.query).Compounds; !slices.Equal(got, tc.want) {

@@ -329,7 +329,7 @@ func compounds(text string) []string {
 		tok = strings.Trim(tok, `,.;:!?()"'`+"`")
 		for w := range strings.SplitSeq(tok, "-") { // keep-alive: two words
 			lw := strings.ToLower(w)
-			if len(lw) < 3 || isStopWord(lw) || !(isLower(w) || isTitle(w)) {
+			if len(lw) < 3 || isStopWord(lw) || !(isLower(w) || isTitle(w) || isAcronym(w)) {
 				prev = "" // a stop word, a number or code (sort.Slice) breaks a pair
 				continue
 			}
@@ -340,6 +340,21 @@ func compounds(text string) []string {
 		}
 	}
 	return out
+}
+
+// isAcronym reports a word of two to five capital letters: JSON, HTTP,
+// URL; code runs them together with the next word (JsonArray,
+// HTTPResponse) as it does ordinary words.
+func isAcronym(w string) bool {
+	if len(w) < 2 || len(w) > 5 {
+		return false
+	}
+	for _, r := range w {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // isLower reports a word of lowercase letters only.
