@@ -165,6 +165,16 @@ up, two down: params.py and config.ts are true abbreviations of files
 that were not the answer); dev gold-line recall at 16k .731 → .738 (one
 case), the rest unchanged (docs/bench/eval.md, "Abbreviations").
 
+A compound takes an acronym as one of its words ("JSON array" →
+JsonArray, "HTTP response" → HTTPResponse): code runs acronyms together
+with the next word as it does ordinary words (NL .8472 → .8474, gson's
+JsonArray). A constructor named for its type (JsonArray's JsonArray)
+takes no name signal unless the query names it as the constructor
+(JsonArray.JsonArray): it matched the type's name as well as the type,
+and packing's dedup keeps the finer of two blocks that score alike, so
+the pack showed the constructor in place of the class (NL .8472 → .8476,
+abseil's Status; both .8478; dev unchanged; eval.md, "Abbreviations").
+
 Delegate follows a thin wrapper to the code that does its work. For
 "context.WithTimeout cancel on deadline", WithTimeout is three lines that
 return WithDeadline(…), which hands on to WithDeadlineCause, where the

@@ -295,3 +295,25 @@ func TestFileNameAbbreviatesAKeyword(t *testing.T) {
 		}
 	}
 }
+
+// TestAConstructorLeavesItsTypeTheName: a query naming a type (or its
+// words run together) is about the type; the constructor that shares its
+// name matches only when named as the constructor. Before, it matched
+// alike and, being inside the class, took its place in the pack.
+func TestAConstructorLeavesItsTypeTheName(t *testing.T) {
+	class := index.Block{Path: "gson/JsonArray.java", Name: "JsonArray", QualName: "JsonArray", Kind: index.KindClass}
+	ctor := index.Block{Path: "gson/JsonArray.java", Name: "JsonArray", QualName: "JsonArray.JsonArray", Kind: index.KindMethod}
+	for _, query := range []string{"JsonArray", "JSON array operations"} {
+		r := newRanker(AnalyzeQuery(query), DefaultRankOptions(), SourceCode)
+		if s := r.symbol(class); s.Value <= 0 {
+			t.Errorf("%q: the class scores no symbol signal", query)
+		}
+		if s := r.symbol(ctor); s.Value != 0 {
+			t.Errorf("%q: the constructor scores %v, want 0", query, s)
+		}
+	}
+	r := newRanker(AnalyzeQuery("JsonArray.JsonArray throws"), DefaultRankOptions(), SourceCode)
+	if s := r.symbol(ctor); s.Value != weightSymbolExact {
+		t.Errorf("named as the constructor: %v, want %v", s, weightSymbolExact)
+	}
+}

@@ -206,6 +206,9 @@ func (r *ranker) symbol(b index.Block) Signal {
 	if b.Name == "" {
 		return Signal{}
 	}
+	if typeConstructor(b) {
+		return r.constructorSymbol(b)
+	}
 	best := Signal{}
 	try := func(v float64, detail string) {
 		if v > best.Value {
@@ -598,3 +601,24 @@ const (
 	minAbbrevLen = 4
 	abbrevExtra  = 3
 )
+
+// typeConstructor reports a constructor named for its type (JsonArray's
+// JsonArray): its name is the type's, and a query that names the type
+// is about the type.
+func typeConstructor(b index.Block) bool {
+	return b.Name != "constructor" && b.Name != "__init__" && constructor(b)
+}
+
+// constructorSymbol is the symbol signal of a type's constructor: only an
+// identifier that names it as the constructor (JsonArray.JsonArray)
+// matches. A name match would rank it level with its type, and the
+// finer block wins a tie against the type that contains it (packing's
+// dedup): the pack showed the constructor in place of the class.
+func (r *ranker) constructorSymbol(b index.Block) Signal {
+	for _, id := range r.idents {
+		if id.typed == b.QualName {
+			return Signal{Value: weightSymbolExact, Detail: "name matches " + id.typed}
+		}
+	}
+	return Signal{}
+}
