@@ -64,3 +64,42 @@ int cookie_add(const char *name) { return name != 0; }
 		}
 	}
 }
+
+// TestPackPutsCDefinitionsBeforeAnyHeader: through the binary, in a C
+// repository a header that no .c file is named after (its structs are
+// used by several) also ranks below the code that does what the question
+// asks, and says why.
+func TestPackPutsCDefinitionsBeforeAnyHeader(t *testing.T) {
+	p := packCodeOf(t, map[string]string{
+		"lib/urldata.h": `#ifndef URLDATA_H
+#define URLDATA_H
+
+/* Connect to a remote host: the state of resolving and connecting to the
+ * remote host, kept while connecting to the remote host. */
+struct connectdata {
+  const char *remote_host;  /* the remote host to connect to */
+  int connect_timeout;      /* how long connecting to the remote host may take */
+};
+
+#endif
+`,
+		"lib/connect.c": `#include "urldata.h"
+
+/* connect_host: resolve the remote host and connect to it. */
+int connect_host(struct connectdata *conn)
+{
+  if(!conn->remote_host)
+    return -1;
+  return conn->connect_timeout > 0;
+}
+`,
+	}, "how curl connects to a remote host", "2000")
+	if len(p.Blocks) == 0 || p.Blocks[0].Path != "lib/connect.c" {
+		t.Fatalf("blocks %v: want lib/connect.c first", blockNames(p))
+	}
+	for _, b := range p.Blocks {
+		if b.Path == "lib/urldata.h" && b.Name != "" && !strings.Contains(strings.Join(b.Reasons, "; "), "whose .c files hold the definitions") {
+			t.Errorf("%s %s: reasons %q", b.Path, b.Name, b.Reasons)
+		}
+	}
+}

@@ -128,7 +128,8 @@ Reason is the detail of its strongest positive signal.
 	         then, after each source is normalized, × placeScale (a build
 	         file that is the best of the docs source no longer ties the
 	         best code at 1.0)
-	declaration a C header whose .c file is a candidate too keeps
+	declaration a C header whose .c file is a candidate too, or any
+	         header when the candidates are C, keeps
 	         declarationScale of its normalized score
 	spread   the n-th best block of a file keeps (1−penaltySameFile)^n of its score
 	source   a documentation block keeps docsPrior of its score (see Fusion)
@@ -224,7 +225,12 @@ failed request"). When the .c file beside a header is a candidate too,
 the header keeps declarationScale of its normalized score (NL .837 →
 .840, C .750 → .774, five questions up and none down). C only: a C++
 header holds the classes and inline code a question is about, and the
-same rule over foo.h and foo.cc cost C++ .808 → .726.
+same rule over foo.h and foo.cc cost C++ .808 → .726. When the
+candidates are C (.c files and no C++ source), every header takes it,
+whatever its name: curl's urldata.h declares the structs a dozen .c
+files use, and came before connect.c for "how curl resolves and connects
+to a remote host" (NL .8478 → .8485, two questions up, none down; dev
+unchanged).
 
 Worked example: the query "fix retryPayment in pay/retry.go" against
 three hits with BM25 4, 2 and 3:

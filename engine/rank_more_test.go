@@ -317,3 +317,23 @@ func TestAConstructorLeavesItsTypeTheName(t *testing.T) {
 		t.Errorf("named as the constructor: %v, want %v", s, weightSymbolExact)
 	}
 }
+
+// TestEveryHeaderOfACPoolIsADeclaration: when the candidates are C (.c
+// files, no C++ source), every header comes after the definitions, also
+// one whose name no .c file shares (curl's urldata.h); one C++ source
+// among them leaves such headers alone.
+func TestEveryHeaderOfACPoolIsADeclaration(t *testing.T) {
+	pool := func(extra ...Candidate) []Candidate {
+		return append([]Candidate{
+			{ID: "urldata.h", Score: 10, Block: index.Block{Path: "lib/urldata.h"}},
+			{ID: "connect.c", Score: 9, Block: index.Block{Path: "lib/connect.c"}},
+		}, extra...)
+	}
+	r := newRanker(AnalyzeQuery("how curl resolves and connects to a remote host"), DefaultRankOptions(), SourceCode)
+	if got := r.finish(pool()); got[0].ID != "connect.c" || !slices.ContainsFunc(got[1].Signals, func(s Signal) bool { return s.Name == signalDeclaration }) {
+		t.Errorf("C pool: %+v", got)
+	}
+	if got := r.finish(pool(Candidate{ID: "x.cc", Score: 1, Block: index.Block{Path: "lib/x.cc"}})); got[0].ID != "urldata.h" {
+		t.Errorf("with a C++ source: %+v", got)
+	}
+}

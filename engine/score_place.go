@@ -27,34 +27,48 @@ const (
 
 // The declaration signal: in C, foo.h declares what foo.c defines. A
 // header's prototypes, struct fields and their comments hold the words of
-// a question as well as the code that answers it, so when the .c file
-// beside a header is among the candidates too, the header keeps
+// a question as well as the code that answers it, so a header keeps
 // declarationScale of its normalized score and the definitions come
-// first. C only: a C++ header holds the classes and inline code a
-// question is about (the same rule over foo.h and foo.cc cost C++ queries
-// on the NL evaluation .808 → .726; docs/bench/eval.md, "Declarations").
+// first: when the .c file beside it is among the candidates too, and in
+// a C pool (.c candidates, no C++ source among them) whatever its name
+// (curl's urldata.h declares what a dozen .c files define). C only: a C++
+// header holds the classes and inline code a question is about (the rule
+// over foo.h and foo.cc cost C++ queries on the NL evaluation .808 →
+// .726; docs/bench/eval.md, "Declarations").
 const declarationScale = 0.8
 
 // declarationsAfterNorm applies the declaration signal to c, whose scores
 // are normalized.
 func declarationsAfterNorm(c []Candidate) {
 	paths := make(map[string]bool, len(c))
+	nc, ncpp := 0, 0
 	for i := range c {
 		paths[c[i].Block.Path] = true
+		switch path.Ext(c[i].Block.Path) {
+		case ".c":
+			nc++
+		case ".cc", ".cpp", ".cxx", ".hpp", ".hh":
+			ncpp++
+		}
 	}
+	cPool := nc > 0 && ncpp == 0
 	for i := range c {
 		p := c[i].Block.Path
 		if path.Ext(p) != ".h" || c[i].Score <= 0 {
 			continue
 		}
 		def := strings.TrimSuffix(p, ".h") + ".c"
-		if !paths[def] {
+		detail := "a C header: its definitions are in " + path.Base(def) + ", also a candidate"
+		switch {
+		case paths[def]:
+		case cPool:
+			detail = "a C header: the candidates are C, whose .c files hold the definitions"
+		default:
 			continue
 		}
 		d := c[i].Score * (declarationScale - 1)
 		c[i].Score += d
-		c[i].Signals = append(c[i].Signals, Signal{Name: signalDeclaration, Value: d,
-			Detail: "a C header: its definitions are in " + path.Base(def) + ", also a candidate"})
+		c[i].Signals = append(c[i].Signals, Signal{Name: signalDeclaration, Value: d, Detail: detail})
 	}
 }
 
