@@ -106,7 +106,9 @@ Reason is the detail of its strongest positive signal.
 	path     weightPathExact        the file is a query path, or its suffix
 	         weightPathDir          the file is under a query directory
 	         weightPathKeyword      the file's stem is a keyword, or
-	                                abbreviates one (impls ← implementations)
+	                                abbreviates one (impls ← implementations),
+	                                or runs two adjacent words of the first
+	                                line together (threadpool ← thread pool)
 	         weightPathDirKeyword   a directory of it is a keyword
 	file     weightFile × (sum of the file's best 4 bm25) / best file's
 	graph    weightGraph × PageRank inflow / best inflow

@@ -337,3 +337,18 @@ func TestEveryHeaderOfACPoolIsADeclaration(t *testing.T) {
 		t.Errorf("with a C++ source: %+v", got)
 	}
 }
+
+// TestFileNameRunsTwoWordsTogether: a file whose name is two adjacent
+// words of the query run together without a separator (threadpool.c ←
+// "thread pool") takes the path keyword signal, as a symbol of that name
+// takes the compound signal; split by case or "_" it already did.
+func TestFileNameRunsTwoWordsTogether(t *testing.T) {
+	r := newRanker(AnalyzeQuery("resolving hostnames using the thread pool"), DefaultRankOptions(), SourceCode)
+	r.stemCount = map[string]int{}
+	if got := r.path("src/threadpool.c").Value; got != weightPathKeyword {
+		t.Errorf("threadpool.c: path signal %v, want %v", got, weightPathKeyword)
+	}
+	if got := r.path("src/threads.c").Value; got != 0 {
+		t.Errorf("threads.c: path signal %v, want 0", got)
+	}
+}

@@ -258,6 +258,8 @@ func (r *ranker) path(p string) Signal {
 	file = testStem(file)
 	if len(file) >= minNameLen-1 && r.keywords[fold(file)] {
 		try(weightPathKeyword/r.commonness(r.stemCount, fold(file)), "file name "+path.Base(p)+" is a word of the query")
+	} else if r.compounds[fold(file)] {
+		try(weightPathKeyword/r.commonness(r.stemCount, fold(file)), "file name "+path.Base(p)+" is two words of the query run together")
 	} else if k := r.abbreviated(fold(file)); k != "" {
 		try(weightPathKeyword/r.commonness(r.stemCount, fold(file)), "file name "+path.Base(p)+" abbreviates "+k)
 	} else if share := r.wordShare(file); share > 0 {
