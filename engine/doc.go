@@ -159,11 +159,11 @@ found only through the graph (no text match) keeps half its graph signal
 (penaltyGraphOnly).
 
 Code names files by truncating words: impls.rs holds the implementations,
-args.go the argument validators, utils.rb the utility methods, init.ts
-what initializes. A file name (or a word of it) of at least minAbbrevLen
-letters that begins a keyword at least abbrevExtra letters longer counts
-as that keyword for the path signal ("work" is a word of its own, not
-worker's abbreviation). NL strict NDCG@10 .8443 → .8472 (four questions
+utils.rb the utility methods, init.ts what initializes, config.ts the
+configuration. A file name (its singular, or a word of it) of at least
+minAbbrevLen letters that begins a keyword at least abbrevExtra letters
+longer counts as that keyword for the path signal ("work" is a word of
+its own, not worker's abbreviation). NL strict NDCG@10 .8443 → .8472 (four questions
 up, two down: params.py and config.ts are true abbreviations of files
 that were not the answer); dev gold-line recall at 16k .731 → .738 (one
 case), the rest unchanged (docs/bench/eval.md, "Abbreviations").

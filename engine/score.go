@@ -580,8 +580,8 @@ func topLevel(b index.Block) bool { return b.QualName == "" || b.QualName == b.N
 
 // abbreviated returns the query keyword that the name word w (lowercased)
 // abbreviates by truncation, as code names files: impls ← implementations,
-// args ← arguments, utils ← utility, init ← initializes, config ←
-// configuration; "" when none.
+// utils ← utility, init ← initializes, config ← configuration; "" when
+// none (args of "arguments" is not caught: its singular, arg, is too short).
 func (r *ranker) abbreviated(w string) string {
 	for _, a := range []string{w, singular(w)} {
 		if len(a) < minAbbrevLen || isNumber(a) {
