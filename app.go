@@ -64,7 +64,7 @@ func openApp(root, indexDir string, cfg Config, resident bool) (*app, error) {
 		ix.Close()
 		return nil, err
 	}
-	var watch changes.Marker
+	var watch index.Marker
 	if resident {
 		a.fresh = newFreshness(ix.Root(), ix.Dir(), !cfg.NoWatch)
 		watch = a.fresh
@@ -150,7 +150,7 @@ func (a *app) Close() error {
 
 // buildEngine wires every enabled source over the index, with the local
 // model's semantic source fused into code and docs (m may be nil).
-func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader, m *model, watch changes.Marker) (*engine.Engine, *diagnostics.Source) {
+func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader, m *model, watch index.Marker) (*engine.Engine, *diagnostics.Source) {
 	var providers []engine.Provider
 	var diag *diagnostics.Source
 	var followers []engine.Follower

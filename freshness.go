@@ -134,7 +134,7 @@ func (f *freshness) due(now time.Time) bool {
 	return now.Sub(f.last) > refreshEvery
 }
 
-// Mark and Dirty make a freshness a changes.Marker, so that the changes
+// Mark and Dirty make a freshness an index.Marker, so that the changes
 // source asks git again only after a change. A mark taken before the
 // watcher is ready (0) always reports a change.
 func (f *freshness) Mark() uint64 {

@@ -40,9 +40,10 @@ type fileCache struct {
 // Marker tells whether anything under the root changed since a mark was
 // taken (a resident process's file notifications, index/watch); a mark it
 // cannot vouch for reports a change. With one, the file cache serves a
-// file read after the last change without a stat: the stat (an open of
-// the root and of every directory on the path, through inroot) was the
-// larger part of reading 200 candidates in a resident process.
+// file read after the last change without a stat (the stat, an open of
+// the root and of every directory on the path through inroot, was the
+// larger part of reading 200 candidates in a resident process), and the
+// changes source asks git again only after a change.
 type Marker interface {
 	Mark() uint64
 	Dirty(mark uint64) bool

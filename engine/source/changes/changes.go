@@ -40,14 +40,7 @@ type Options struct {
 	// only when something changed since it was last asked, not on every
 	// query (four processes, two of which stat or list the whole tree).
 	// nil: git is asked on every query.
-	Watch Marker
-}
-
-// Marker tells whether anything changed since a mark was taken; a mark of
-// a Marker that cannot tell reports a change.
-type Marker interface {
-	Mark() uint64
-	Dirty(mark uint64) bool
+	Watch index.Marker
 }
 
 // Defaults.
