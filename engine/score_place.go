@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/loupe-dev/loupe/index/chunk"
 )
 
 // The place signal: where a file sits says how likely it is to be the
@@ -30,8 +32,9 @@ const (
 // a question as well as the code that answers it, so a header keeps
 // declarationScale of its normalized score and the definitions come
 // first: when the .c file beside it is among the candidates too, and in
-// a C pool (.c candidates, no C++ source among them) whatever its name
-// (curl's urldata.h declares what a dozen .c files define). C only: a C++
+// a C pool (.c candidates, no C++ file among them, as chunk.Language
+// names languages) whatever its name (curl's urldata.h declares what a
+// dozen .c files define). C only: a C++
 // header holds the classes and inline code a question is about (the rule
 // over foo.h and foo.cc cost C++ queries on the NL evaluation .808 →
 // .726; docs/bench/eval.md, "Declarations").
@@ -43,11 +46,12 @@ func declarationsAfterNorm(c []Candidate) {
 	paths := make(map[string]bool, len(c))
 	nc, ncpp := 0, 0
 	for i := range c {
-		paths[c[i].Block.Path] = true
-		switch path.Ext(c[i].Block.Path) {
-		case ".c":
+		p := c[i].Block.Path
+		paths[p] = true
+		switch {
+		case path.Ext(p) == ".c":
 			nc++
-		case ".cc", ".cpp", ".cxx", ".hpp", ".hh":
+		case chunk.Language(p) == "cpp":
 			ncpp++
 		}
 	}
