@@ -256,12 +256,9 @@ func (r *ranker) path(p string) Signal {
 	}
 	dir, file := path.Split(noExt)
 	file = testStem(file)
-	if len(file) >= minNameLen-1 && r.keywords[fold(file)] {
-		try(weightPathKeyword/r.commonness(r.stemCount, fold(file)), "file name "+path.Base(p)+" is a word of the query")
-	} else if r.compounds[fold(file)] {
-		try(weightPathKeyword/r.commonness(r.stemCount, fold(file)), "file name "+path.Base(p)+" is two words of the query run together")
-	} else if k := r.abbreviated(fold(file)); k != "" {
-		try(weightPathKeyword/r.commonness(r.stemCount, fold(file)), "file name "+path.Base(p)+" abbreviates "+k)
+	stem := fold(file)
+	if how := r.stemStandsForWord(file, stem); how != "" {
+		try(weightPathKeyword/r.commonness(r.stemCount, stem), "file name "+path.Base(p)+how)
 	} else if share := r.wordShare(file); share > 0 {
 		try(weightPathKeyword*share, "file name "+path.Base(p)+" has words of the query")
 	}
@@ -271,6 +268,23 @@ func (r *ranker) path(p string) Signal {
 		}
 	}
 	return best
+}
+
+// stemStandsForWord says how a file's whole stem (and its fold) stands
+// for the query's words: it is one, it runs two adjacent ones together
+// (threadpool ← "thread pool"), or it abbreviates one (impls ←
+// implementations); "" when it does not.
+func (r *ranker) stemStandsForWord(file, stem string) string {
+	switch {
+	case len(file) >= minNameLen-1 && r.keywords[stem]:
+		return " is a word of the query"
+	case r.compounds[stem]:
+		return " is two words of the query run together"
+	}
+	if k := r.abbreviated(stem); k != "" {
+		return " abbreviates " + k
+	}
+	return ""
 }
 
 // wordShare is the share of a name's words (≥ 3 letters) that are
