@@ -269,12 +269,15 @@ func TestFuseCapsASourceAboveOne(t *testing.T) {
 	}
 }
 
-// TestFileNameAbbreviatesAKeyword: a file named by truncating a query
+// TestFileNameStandsForQueryWords: a file named by truncating a query
 // word (impls ← implementations, utils ← utility, init ← initializes)
 // takes the path keyword signal, alone or as a word of its name; a short
 // word, or one only two letters shorter than the keyword ("work" of
-// "worker", a word of its own), does not.
-func TestFileNameAbbreviatesAKeyword(t *testing.T) {
+// "worker", a word of its own), does not. So does a name that runs two
+// adjacent words of the query together without a separator
+// (threadpool.c ← "thread pool"), as a symbol of that name takes the
+// compound signal; split by case or "_" it already did.
+func TestFileNameStandsForQueryWords(t *testing.T) {
 	tests := []struct {
 		query, path string
 		want        float64
@@ -286,6 +289,8 @@ func TestFileNameAbbreviatesAKeyword(t *testing.T) {
 		{"queue worker command execution", "src/Console/WorkCommand.php", weightPathKeyword / 2},
 		{"queue worker command execution", "src/Console/Work.php", 0},
 		{"applying the patches", "src/app.go", 0},
+		{"resolving hostnames using the thread pool", "src/threadpool.c", weightPathKeyword},
+		{"resolving hostnames using the thread pool", "src/threads.c", 0},
 	}
 	for _, tc := range tests {
 		r := newRanker(AnalyzeQuery(tc.query), DefaultRankOptions(), SourceCode)
@@ -335,20 +340,5 @@ func TestEveryHeaderOfACPoolIsADeclaration(t *testing.T) {
 	}
 	if got := r.finish(pool(Candidate{ID: "x.cc", Score: 1, Block: index.Block{Path: "lib/x.cc"}})); got[0].ID != "urldata.h" {
 		t.Errorf("with a C++ source: %+v", got)
-	}
-}
-
-// TestFileNameRunsTwoWordsTogether: a file whose name is two adjacent
-// words of the query run together without a separator (threadpool.c ←
-// "thread pool") takes the path keyword signal, as a symbol of that name
-// takes the compound signal; split by case or "_" it already did.
-func TestFileNameRunsTwoWordsTogether(t *testing.T) {
-	r := newRanker(AnalyzeQuery("resolving hostnames using the thread pool"), DefaultRankOptions(), SourceCode)
-	r.stemCount = map[string]int{}
-	if got := r.path("src/threadpool.c").Value; got != weightPathKeyword {
-		t.Errorf("threadpool.c: path signal %v, want %v", got, weightPathKeyword)
-	}
-	if got := r.path("src/threads.c").Value; got != 0 {
-		t.Errorf("threads.c: path signal %v, want 0", got)
 	}
 }

@@ -7,20 +7,23 @@ import (
 	"time"
 )
 
+// writeWithMtime writes s to p and sets its modification time to mt.
+func writeWithMtime(t *testing.T, p, s string, mt time.Time) {
+	t.Helper()
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(p, mt, mt); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestFileCacheNeverServesARacyFile rewrites a file with the same size and
 // mtime: a file that was fresh when read is read again, an old one is
 // served from the cache.
 func TestFileCacheNeverServesARacyFile(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "a.go")
-	write := func(s string, mt time.Time) {
-		t.Helper()
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Chtimes(p, mt, mt); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(s string, mt time.Time) { t.Helper(); writeWithMtime(t, p, s, mt) }
 	c := newFileCache()
 	now := time.Now()
 	write("aaaa\n", now)
@@ -87,15 +90,7 @@ func TestFileCacheTrustsNotifications(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "a.go")
 	old := time.Now().Add(-time.Hour)
-	write := func(s string) {
-		t.Helper()
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.Chtimes(p, old, old); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(s string) { t.Helper(); writeWithMtime(t, p, s, old) }
 	c := newFileCache()
 	m := &fakeMarker{gen: 1}
 	c.setWatch(m)
