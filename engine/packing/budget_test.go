@@ -53,11 +53,13 @@ func bfCand(id, path string, start, n int, score float64) engine.Candidate {
 
 // TestBestFirstKeepsAFileTogether: the second block of the file the query
 // is about goes in before the best block of a file it only grazes, and the
-// grazed file still gets a pointer (or a part, with what is left).
+// grazed file still gets a pointer (or a part, with what is left). b.go's
+// best scores .7, more than twice a.go's weaker blocks: with fileAffinity
+// 1 (priority .3+1 against .7+.7) it went in first.
 func TestBestFirstKeepsAFileTogether(t *testing.T) {
 	cands := []engine.Candidate{
 		bfCand("a1", "a.go", 1, 20, 1.0),
-		bfCand("b1", "b.go", 1, 20, 0.6),
+		bfCand("b1", "b.go", 1, 20, 0.7),
 		bfCand("a2", "a.go", 30, 20, 0.3),
 		bfCand("a3", "a.go", 60, 20, 0.3),
 	}
