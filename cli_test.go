@@ -56,6 +56,7 @@ type packJSON struct {
 		Tokens        int      `json:"tokens"`
 		Stale         bool     `json:"stale"`
 		Level         string   `json:"level"`
+		Score         float64  `json:"score"`
 		Reasons       []string `json:"reasons"`
 	} `json:"blocks"`
 }

@@ -32,6 +32,22 @@ func asksForDocs(q Query) bool {
 	return false
 }
 
+// placeMarked reports whether the path prior pushed c down (a build
+// file, generated, vendored...). The docs source holds every file the
+// index files as text: prose, code it cannot parse yet (which keeps its
+// score), and manifests. A manifest is no more the answer to a question
+// about code than a README is: serde's Cargo.toml, the best docs block
+// for "standard library type Serialize implementations", scored .5 after
+// the place prior and came second, above the impls.rs that answers.
+func placeMarked(c Candidate) bool {
+	for _, s := range c.Signals {
+		if s.Name == signalPlace && s.Value < 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // proseExts are the extensions of documentation files. The index files
 // every language it cannot parse as text, and text goes to the docs
 // source: a PHP or Haskell file found there is code and keeps its score.
@@ -49,7 +65,7 @@ func fuse(q Query, c []Candidate) {
 		return
 	}
 	for i := range c {
-		if c[i].Source != SourceDocs || c[i].Score <= 0 || !isProsePath(c[i].Block.Path) {
+		if c[i].Source != SourceDocs || c[i].Score <= 0 || !isProsePath(c[i].Block.Path) && !placeMarked(c[i]) {
 			continue
 		}
 		v := c[i].Score * (docsPrior - 1)

@@ -167,11 +167,16 @@ func TestFusePutsDocsBelowCodeOfEqualScore(t *testing.T) {
 	code := Candidate{ID: "c", Source: SourceCode, Score: 1, Block: index.Block{Path: "pay/retry.go"}}
 	doc := Candidate{ID: "d", Source: SourceDocs, Score: 1, Block: index.Block{Path: "docs/retry.md"}}
 	php := Candidate{ID: "p", Source: SourceDocs, Score: 1, Block: index.Block{Path: "src/Retry.php"}}
-	c := []Candidate{code, doc, php}
+	manifest := Candidate{ID: "m", Source: SourceDocs, Score: 0.5, Block: index.Block{Path: "pay/Cargo.toml"},
+		Signals: []Signal{{Name: signalPlace, Value: -0.5}}}
+	c := []Candidate{code, doc, php, manifest}
 	fuse(AnalyzeQuery("how are payments retried"), c)
 	if c[0].Score != 1 || c[1].Score != docsPrior || c[2].Score != 1 {
 		t.Errorf("scores %v %v %v, want 1, %v, 1 (a code file the index filed as text keeps its score)",
 			c[0].Score, c[1].Score, c[2].Score, docsPrior)
+	}
+	if c[3].Score != 0.5*docsPrior {
+		t.Errorf("a build file the docs source found: %v, want %v (it ranks as documentation)", c[3].Score, 0.5*docsPrior)
 	}
 	if !hasSignal(c[1], signalSource) {
 		t.Errorf("the fused score has no signal: %+v", c[1].Signals)
