@@ -27,3 +27,20 @@ func ` + name + `(work []func()) {
 		t.Fatalf("blocks %v: want pool/threadpool.go first", blockNames(p))
 	}
 }
+
+// TestPackReadsAFileNamedByInitials: through the binary, of two files that
+// answer a question alike, the one named by the initials of two of its
+// words (fs.c ← "file system") comes first (engine/score.go, path).
+func TestPackReadsAFileNamedByInitials(t *testing.T) {
+	body := func(name string) string {
+		return "/* " + name + " opens, reads and writes files on disk. */\nint " + name +
+			"(const char *p) {\n\treturn open_file(p);\n}\n"
+	}
+	p := packCodeOf(t, map[string]string{
+		"src/core.c": body("uv_read"),
+		"src/fs.c":   body("uv_open"),
+	}, "file system operations like open and read", "2000")
+	if len(p.Blocks) < 2 || p.Blocks[0].Path != "src/fs.c" {
+		t.Fatalf("blocks %v: want src/fs.c first", blockNames(p))
+	}
+}

@@ -108,7 +108,8 @@ Reason is the detail of its strongest positive signal.
 	         weightPathKeyword      the file's stem is a keyword, or
 	                                abbreviates one (impls ← implementations),
 	                                or runs two adjacent words of the first
-	                                line together (threadpool ← thread pool)
+	                                line together (threadpool ← thread pool),
+	                                or is their initials (fs ← file system)
 	         weightPathDirKeyword   a directory of it is a keyword
 	file     weightFile × (sum of the file's best 4 bm25) / best file's
 	graph    weightGraph × PageRank inflow / best inflow
@@ -177,6 +178,12 @@ takes no name signal unless the query names it as the constructor
 and packing's dedup keeps the finer of two blocks that score alike, so
 the pack showed the constructor in place of the class (NL .8472 → .8476,
 abseil's Status; both .8478; dev unchanged; eval.md, "Abbreviations").
+
+A two-letter file name made of the initials of two adjacent words of the
+first line stands for them: libuv's fs.c holds the "file system
+operations", as io, os, gc and vm name modules elsewhere. A stem that
+names a language is not read so (fzf's test/test_go.rb against "gap
+option"). NL .8495 → .8510 (libuv .50 → 1.0; none down); dev the same.
 
 Delegate follows a thin wrapper to the code that does its work. For
 "context.WithTimeout cancel on deadline", WithTimeout is three lines that

@@ -296,6 +296,9 @@ func TestFileNameStandsForQueryWords(t *testing.T) {
 		{"applying the patches", "src/app.go", 0},
 		{"resolving hostnames using the thread pool", "src/threadpool.c", weightPathKeyword},
 		{"resolving hostnames using the thread pool", "src/threads.c", 0},
+		{"file system operations like read write open stat", "src/unix/fs.c", weightPathKeyword},
+		{"file system operations like read write open stat", "src/unix/fo.c", 0},
+		{"Add --gap option to put empty lines between items", "test/test_go.rb", 0},
 	}
 	for _, tc := range tests {
 		r := newRanker(AnalyzeQuery(tc.query), DefaultRankOptions(), SourceCode)

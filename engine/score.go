@@ -84,6 +84,9 @@ type ranker struct {
 	keywords map[string]bool
 	// compounds are the query's compounds folded ("parseduration").
 	compounds map[string]bool
+	// initials maps the first letters of each compound's two words to
+	// the compound ("fs" → "file system"): code names a module by them.
+	initials map[string]string
 	// identNames are the identifiers' last parts folded: "LogQL" names
 	// the directory logql as "logql" the keyword would.
 	identNames map[string]bool
@@ -110,9 +113,12 @@ type identForm struct {
 }
 
 func newRanker(q Query, opts RankOptions, src Source) *ranker {
-	r := &ranker{q: q, opts: opts, src: src, keywords: map[string]bool{}, compounds: map[string]bool{}, identNames: map[string]bool{}}
+	r := &ranker{q: q, opts: opts, src: src, keywords: map[string]bool{}, compounds: map[string]bool{}, initials: map[string]string{}, identNames: map[string]bool{}}
 	for _, c := range q.Compounds {
 		r.compounds[strings.ReplaceAll(c, " ", "")] = true
+		if w1, w2, ok := strings.Cut(c, " "); ok {
+			r.initials[w1[:1]+w2[:1]] = c
+		}
 	}
 	for _, k := range q.Keywords {
 		r.keywords[k] = true
@@ -272,7 +278,8 @@ func (r *ranker) path(p string) Signal {
 
 // stemStandsForWord says how a file's whole stem (and its fold) stands
 // for the query's words: it is one, it runs two adjacent ones together
-// (threadpool ← "thread pool"), or it abbreviates one (impls ←
+// (threadpool ← "thread pool"), it is their initials (fs ← "file
+// system"; a language's name is not), or it abbreviates one (impls ←
 // implementations); "" when it does not.
 func (r *ranker) stemStandsForWord(file, stem string) string {
 	switch {
@@ -280,6 +287,8 @@ func (r *ranker) stemStandsForWord(file, stem string) string {
 		return " is a word of the query"
 	case r.compounds[stem]:
 		return " is two words of the query run together"
+	case len(stem) == 2 && r.initials[stem] != "" && !languageStems[stem]:
+		return " stands for " + r.initials[stem]
 	}
 	if k := r.abbreviated(stem); k != "" {
 		return " abbreviates " + k
@@ -638,3 +647,9 @@ func (r *ranker) constructorSymbol(b index.Block) Signal {
 	}
 	return Signal{}
 }
+
+// languageStems are two-letter file stems that name a language or its
+// extension: fzf's test/test_go.rb tests the Go side, it does not stand
+// for "gap option" (initials).
+var languageStems = map[string]bool{"go": true, "js": true, "ts": true, "py": true, "rb": true, "rs": true,
+	"cs": true, "kt": true, "sh": true, "pl": true, "hs": true, "ex": true, "ml": true, "cc": true, "md": true}
