@@ -41,7 +41,7 @@ package packing
 //     what is left, a reference line to the best block of each file that
 //     has nothing packed, by priority: a pointer the model can ask to
 //     follow. Then whatever is still left upgrades blocks, by priority,
-//     to any richer level that fits. Costs start as estimates (2.65 bytes
+//     to any richer level that fits, no longer held to blockShare. Costs start as estimates (2.65 bytes
 //     per token for code, 3.35 for prose) and a level is counted exactly
 //     (its rendered fragment) only when its estimate comes within twice
 //     of what is left, so only blocks that come close to being packed are
@@ -109,8 +109,7 @@ type packChoice struct {
 	ceiling engine.Level  // the richest level offered
 	pinned  bool
 	keep    bool
-	fixed   bool          // a person chose the level: no cap
-	free    []levelOption // the options without the cap, for the leftover pass
+	fixed   bool // a person chose the level: no cap
 }
 
 // delta is the cost of moving candidate i from its current level to
@@ -456,7 +455,37 @@ func (p *packer) fill() {
 	p.bestFirst(order, &body, engine.LevelHead)
 	rest = body + reserve
 	p.pointers(order, &rest)
+	p.uncap(order)
 	p.bestFirst(order, &rest, engine.LevelReference)
+}
+
+// uncap lifts the one-block cap for the leftover pass: the cap keeps one
+// block from crowding out the others while they are placed, and once they
+// are, what is left may go to any block. Without it, a pack whose room
+// held about one block used 33 of 201 tokens. The options below the
+// current one (and the current one) are kept as they are, so what is
+// packed and counted does not change.
+func (p *packer) uncap(order []int) {
+	for _, i := range order {
+		ch := &p.ch[i]
+		if ch.fixed || len(ch.opts) == 0 {
+			continue
+		}
+		free := levelOptions(p.cands[i], p.lines[i], ch.ceiling, -1, p.prio[i])
+		if ch.cur < 0 {
+			ch.opts = free
+			continue
+		}
+		cur := ch.opts[ch.cur].level
+		var richer []levelOption
+		for _, o := range free {
+			if o.level < cur {
+				richer = append(richer, o)
+			}
+		}
+		ch.opts = append(richer, ch.opts[ch.cur:]...)
+		ch.cur = len(richer)
+	}
 }
 
 // bestFirst moves each candidate of order, in turn, to the richest of its

@@ -110,6 +110,27 @@ func TestBestFirstWeightsAreRelative(t *testing.T) {
 	}
 }
 
+// TestLeftoverGoesPastTheBlockCap: two blocks and room for about one. The
+// cap (blockShare of the room) keeps either from going in whole while the
+// other is placed; what is left afterwards is not held to it. Before, the
+// leftover pass kept the cap and the pack used 33 of its 201 tokens.
+func TestLeftoverGoesPastTheBlockCap(t *testing.T) {
+	code := bfCand("code", "a.go", 1, 30, 1.0)
+	doc := pkCand("doc", engine.SourceDocs, "guide.md", 1, 30, 0.9, pkWords(40, "guide"))
+	one, err := Assemble([]engine.Candidate{code}, pkRequest(10000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := pkRequest(one.TokenCount + 60)
+	p, err := Assemble([]engine.Candidate{code, doc}, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.TokenCount*2 < req.Budget {
+		t.Errorf("the pack uses %d of %d tokens: %+v", p.TokenCount, req.Budget, pkIncluded(p))
+	}
+}
+
 // TestBestFirstScoresAboveOneAreCapped: a follower's bonus lifted a commit
 // to 1.75; its priority still counts at most 1, so the best code of the
 // heavier source comes first.
