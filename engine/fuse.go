@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -32,22 +33,6 @@ func asksForDocs(q Query) bool {
 	return false
 }
 
-// placeMarked reports whether the path prior pushed c down (a build
-// file, generated, vendored...). The docs source holds every file the
-// index files as text: prose, code it cannot parse yet (which keeps its
-// score), and manifests. A manifest is no more the answer to a question
-// about code than a README is: serde's Cargo.toml, the best docs block
-// for "standard library type Serialize implementations", scored .5 after
-// the place prior and came second, above the impls.rs that answers.
-func placeMarked(c Candidate) bool {
-	for _, s := range c.Signals {
-		if s.Name == signalPlace && s.Value < 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // proseExts are the extensions of documentation files. The index files
 // every language it cannot parse as text, and text goes to the docs
 // source: a PHP or Haskell file found there is code and keeps its score.
@@ -65,7 +50,14 @@ func fuse(q Query, c []Candidate) {
 		return
 	}
 	for i := range c {
-		if c[i].Source != SourceDocs || c[i].Score <= 0 || !isProsePath(c[i].Block.Path) && !placeMarked(c[i]) {
+		// The docs source holds every file the index files as text: prose,
+		// code it cannot parse yet (which keeps its score), and manifests.
+		// A manifest the path prior marked is no more the answer to a
+		// question about code than a README is: serde's Cargo.toml, the
+		// best docs block for "standard library type Serialize
+		// implementations", scored .5 after the place prior and came
+		// second, above the impls.rs that answers.
+		if c[i].Source != SourceDocs || c[i].Score <= 0 || !isProsePath(c[i].Block.Path) && !hasSignal(c[i], signalPlace) {
 			continue
 		}
 		v := c[i].Score * (docsPrior - 1)
@@ -97,4 +89,10 @@ func capSources(c []Candidate) {
 			Detail: fmt.Sprintf("%s scores on one scale with the others (÷%.2f)", c[i].Source, b)})
 		c[i].Score += v
 	}
+}
+
+// hasSignal reports whether c carries the signal name (a signal is only
+// recorded when it is non-zero).
+func hasSignal(c Candidate, name string) bool {
+	return slices.ContainsFunc(c.Signals, func(s Signal) bool { return s.Name == name })
 }

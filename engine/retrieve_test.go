@@ -257,10 +257,6 @@ func TestGraphRanksNeighboursOfStrongHits(t *testing.T) {
 	}
 }
 
-func hasSignal(c Candidate, name string) bool {
-	return slices.ContainsFunc(c.Signals, func(s Signal) bool { return s.Name == name })
-}
-
 func TestPageRankInflow(t *testing.T) {
 	// 0 → 1 → 2; 3 alone. Seed on 0.
 	g := [][]edge{{{to: 1, w: 1}}, {{to: 2, w: 1}}, nil, nil}

@@ -110,6 +110,7 @@ type packChoice struct {
 	pinned  bool
 	keep    bool
 	fixed   bool // a person chose the level: no cap
+	capped  bool // opts were cut to blockShare of the room (options)
 }
 
 // delta is the cost of moving candidate i from its current level to
@@ -311,7 +312,7 @@ const (
 	// of the gold lines the dev packs missed in a file they did pack, most
 	// were in a block among the candidates, below the cut; dev gold-line
 	// recall .400/.531/.643/.738 → .412/.537/.660/.748, file recall the
-	// same (1.5, 2.5 and 3 measured: eval.md, "Keep the file together").
+	// same (1.5, 2.5 and 3 measured: eval.md, "2026-11-26").
 	fileAffinity = 2.0
 	// pointerShare of the room is kept, while substance is packed, for
 	// reference lines to the best files that got nothing.
@@ -320,7 +321,7 @@ const (
 	// (above it, it is focused on its matching lines), unless every
 	// candidate fits at full level, it is pinned, or a person chose its level.
 	// .5 → .35: dev gold-line recall .412/.537/.660/.748 → .411/.555/.671/.742,
-	// file recall the same (.25 and .7 measured: eval.md, "Keep the file together").
+	// file recall the same (.25 and .7 measured: eval.md, "2026-11-26").
 	blockShare = 0.35
 )
 
@@ -414,6 +415,7 @@ func (p *packer) options(room int) {
 			ch.opts = levelOptions(c, p.lines[i], ch.ceiling, -1, p.prio[i])
 		default:
 			ch.opts = levelOptions(c, p.lines[i], ch.ceiling, blockCap(room, total-own[i]), p.prio[i])
+			ch.capped = true
 		}
 	}
 }
@@ -457,8 +459,10 @@ func (p *packer) fill() {
 	p.bestFirst(order, &body, engine.LevelHead)
 	rest = body + reserve
 	p.pointers(order, &rest)
-	p.uncap(order)
-	p.bestFirst(order, &rest, engine.LevelReference)
+	if rest > 0 {
+		p.uncap(order)
+		p.bestFirst(order, &rest, engine.LevelReference)
+	}
 }
 
 // uncap lifts the one-block cap for the leftover pass: the cap keeps one
@@ -466,12 +470,14 @@ func (p *packer) fill() {
 // are, what is left may go to any block. Without it, a pack whose room
 // held about one block used 33 of 201 tokens. The options below the
 // current one (and the current one) are kept as they are, so what is
-// packed and counted does not change.
+// packed and counted does not change. Only the blocks options cut are
+// planned again, and only when something is left: a re-pack in the
+// explorer pays for it only then.
 func (p *packer) uncap(order []int) {
 	for _, i := range order {
 		ch := &p.ch[i]
-		if ch.fixed || len(ch.opts) == 0 {
-			continue
+		if !ch.capped {
+			continue // its options were never cut
 		}
 		free := levelOptions(p.cands[i], p.lines[i], ch.ceiling, -1, p.prio[i])
 		if ch.cur < 0 {
