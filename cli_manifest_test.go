@@ -1,18 +1,14 @@
 package main
 
-import (
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // TestPackRanksAManifestAsDocumentation: through the binary, a build file
 // the docs source finds (Cargo.toml, whose description holds the
 // question's words) ranks as documentation, below the code that answers
-// (engine/fuse.go, placeMarked). It was the best docs block, kept .5 of
+// (engine/fuse.go, fuse). It was the best docs block, kept .5 of
 // its score after the place prior, and came before the impls.
 func TestPackRanksAManifestAsDocumentation(t *testing.T) {
-	root := t.TempDir()
-	writeFiles(t, root, map[string]string{
+	p := packSourcesOf(t, map[string]string{
 		"Cargo.toml": `[package]
 name = "ser"
 version = "1.0.0"
@@ -40,13 +36,7 @@ impl Serialize for String {
     }
 }
 `,
-	})
-	r := runBin(t, "", "pack", "standard library type Serialize implementations", "--root", root,
-		"--index-dir", filepath.Join(t.TempDir(), "ix"), "--budget", "4000", "--format", "json", "--sources", "code,docs")
-	if r.err != nil {
-		t.Fatalf("pack: %v\n%s", r.err, r.stderr)
-	}
-	p := packJSONOf(t, r.stdout)
+	}, "standard library type Serialize implementations", "4000", "code,docs")
 	manifest, impls := -1.0, -1.0
 	for _, b := range p.Blocks {
 		switch b.Path {

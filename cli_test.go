@@ -66,10 +66,16 @@ type packJSON struct {
 // index: what a ranking test of the binary needs.
 func packCodeOf(t *testing.T, files map[string]string, query, budget string) packJSON {
 	t.Helper()
+	return packSourcesOf(t, files, query, budget, "code")
+}
+
+// packSourcesOf is packCodeOf with the sources given (--sources).
+func packSourcesOf(t *testing.T, files map[string]string, query, budget, sources string) packJSON {
+	t.Helper()
 	root := t.TempDir()
 	writeFiles(t, root, files)
 	r := runBin(t, "", "pack", query, "--root", root, "--index-dir", filepath.Join(t.TempDir(), "ix"),
-		"--budget", budget, "--format", "json", "--sources", "code")
+		"--budget", budget, "--format", "json", "--sources", sources)
 	if r.err != nil {
 		t.Fatalf("pack: %v\n%s", r.err, r.stderr)
 	}

@@ -84,21 +84,28 @@ func TestBestFirstKeepsAFileTogether(t *testing.T) {
 	}
 }
 
+// roomForOne is a request whose budget holds the pack of c alone and 60
+// tokens more: about one block of a test's two.
+func roomForOne(t *testing.T, c engine.Candidate) PackRequest {
+	t.Helper()
+	one, err := Assemble([]engine.Candidate{c}, pkRequest(10000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkRequest(one.TokenCount + 60)
+}
+
 // TestBestFirstWeightsAreRelative: a source's weight scales its blocks'
 // priority against the heaviest source, so doubling the docs weight lets
 // a docs block of equal score in before code.
 func TestBestFirstWeightsAreRelative(t *testing.T) {
 	code := bfCand("code", "a.go", 1, 30, 1.0)
 	doc := pkCand("doc", engine.SourceDocs, "guide.md", 1, 30, 1.0, pkWords(150, "guide"))
-	one, err := Assemble([]engine.Candidate{code}, pkRequest(10000))
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tc := range []struct {
 		docs float64
 		want string
 	}{{1, "code"}, {6, "doc"}} {
-		req := pkRequest(one.TokenCount + 60)
+		req := roomForOne(t, code)
 		req.Weights = map[engine.Source]float64{engine.SourceCode: 3, engine.SourceDocs: tc.docs}
 		p, err := Assemble([]engine.Candidate{code, doc}, req)
 		if err != nil {
@@ -117,11 +124,7 @@ func TestBestFirstWeightsAreRelative(t *testing.T) {
 func TestLeftoverGoesPastTheBlockCap(t *testing.T) {
 	code := bfCand("code", "a.go", 1, 30, 1.0)
 	doc := pkCand("doc", engine.SourceDocs, "guide.md", 1, 30, 0.9, pkWords(40, "guide"))
-	one, err := Assemble([]engine.Candidate{code}, pkRequest(10000))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req := pkRequest(one.TokenCount + 60)
+	req := roomForOne(t, code)
 	p, err := Assemble([]engine.Candidate{code, doc}, req)
 	if err != nil {
 		t.Fatal(err)
