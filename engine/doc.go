@@ -98,6 +98,9 @@ Reason is the detail of its strongest positive signal.
 	symbol   weightSymbolQualified  a top-level name in the package the query names (url.Parse)
 	         weightSymbolExact      name or Type.method is an identifier
 	         weightSymbolPart       name is the last part of one (pay.Retry)
+	         weightSymbolElsewhere  same, in another package than the one
+	                                the qualifier names, once the pool holds
+	                                that one (Float.Parse for url.Parse)
 	         weightSymbolFold       same ignoring case and "_"
 	         weightSymbolKeyword    name is a keyword (GlobSet ← "globset")
 	         weightSymbolCompound   name is two adjacent words of the first
@@ -204,6 +207,11 @@ A qualifier narrows a name: for "url.Parse", the function Parse of a
 package, module or file named url (net/url/url.go) scores
 weightSymbolQualified, above the method URL.Parse and the other Parse
 functions of the tree (weightSymbolPart); "sort.Slice" is package sort's.
+Once the pool holds the name where the qualifier puts it, the same name
+in another package is another thing: Float.Parse and regexp's parse keep
+weightSymbolElsewhere and no keyword match (the word "parse" is the
+identifier's). Before, twenty Parse functions of the Go tree came next
+after url.Parse as reference lines. Dev and NL: the same predictions.
 
 Place is a path prior. Vendored copies (vendor/, third_party/,
 node_modules/, so cmd/vendor), generated files (*.pb.go, *_generated.*,
@@ -290,6 +298,7 @@ each alone gains less on both (docs/bench/eval.md, "Text and length"):
 	weightSymbolQualified 1.6
 	weightSymbolExact     1.2
 	weightSymbolPart      0.9
+	weightSymbolElsewhere 0.3
 	weightSymbolFold      0.7
 	weightSymbolKeyword   0.5
 	weightSymbolCompound  0.9

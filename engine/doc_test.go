@@ -12,7 +12,8 @@ import (
 var rankWeights = map[string]float64{
 	"weightText": weightText, "weightSymbolQualified": weightSymbolQualified,
 	"weightSymbolExact": weightSymbolExact, "weightSymbolCompound": weightSymbolCompound, "weightSymbolPart": weightSymbolPart,
-	"weightSymbolFold": weightSymbolFold, "weightSymbolKeyword": weightSymbolKeyword,
+	"weightSymbolElsewhere": weightSymbolElsewhere,
+	"weightSymbolFold":      weightSymbolFold, "weightSymbolKeyword": weightSymbolKeyword,
 	"weightPathExact": weightPathExact, "weightPathDir": weightPathDir,
 	"weightPathKeyword": weightPathKeyword, "weightPathDirKeyword": weightPathDirKeyword,
 	"weightFile": weightFile, "weightGraph": weightGraph, "delegateShare": delegateShare, "weightCoverage": weightCoverage,

@@ -15,7 +15,9 @@ import (
 // the words that share the repository's identifiers and doc comments, by
 // normalized PMI) gives up to expandPerWord relatives, and a derived word
 // gives its root when the repository uses it ("composition" → compose,
-// "enforcement" → enforce). They are searched as weaker terms: a relative
+// "enforcement" → enforce), as does a negated word ("invalid" → valid:
+// prose says what goes wrong, code names the check for what should hold,
+// validOptionalPort). They are searched as weaker terms: a relative
 // at weightRelated × its npmi, a root at weightRoot, against a typed word's
 // 1. A word the query already holds is never an expansion, and the table
 // never relates a word to a very common one. A candidate that holds an
@@ -117,12 +119,41 @@ var derivations = []struct{ suffix, root string }{
 	{"ment", ""}, {"ness", ""}, {"ability", "able"}, {"ibility", "ible"}, {"ity", ""},
 }
 
+// Negations: prose says what goes wrong ("accepts an invalid port",
+// "unsupported codec"), code names the check by what should hold
+// (validOptionalPort, isSupported). "un" and "non" are stripped from any
+// word whose rest is long enough; "in", "im", "il" and "ir" only from the
+// adjectives below, because as a prefix they mostly are not negations
+// (inline, import, inside).
+var negatedAdjectives = map[string]bool{
+	"invalid": true, "incorrect": true, "incomplete": true, "inconsistent": true,
+	"insecure": true, "inactive": true, "insufficient": true, "incompatible": true,
+	"inaccessible": true, "indirect": true, "immutable": true, "impossible": true,
+	"improper": true, "illegal": true, "irregular": true, "irrelevant": true,
+}
+
+// negatedRoot returns k without its negating prefix, or "".
+func negatedRoot(k string) string {
+	for _, p := range []string{"non", "un"} {
+		if rest, ok := strings.CutPrefix(k, p); ok && len(rest) >= minExpandLen {
+			return strings.TrimPrefix(rest, "-")
+		}
+	}
+	if negatedAdjectives[k] {
+		return k[2:]
+	}
+	return ""
+}
+
 // derivedRoots returns the stems of the roots k may derive from, in
 // order of preference; none for a word without a derivational suffix or
 // whose root would be shorter than minExpandLen.
 func derivedRoots(k string) []string {
 	k = strings.ToLower(k)
 	var out []string
+	if root := negatedRoot(k); root != "" {
+		out = append(out, TermWord(root))
+	}
 	for _, d := range derivations {
 		base, ok := strings.CutSuffix(k, d.suffix)
 		if !ok || len(base) < minExpandLen-1 {

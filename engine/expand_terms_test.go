@@ -70,6 +70,12 @@ func TestDerivedRoots(t *testing.T) {
 		"serialization": {"serializ", "serialize", "serial"},
 		"retries":       nil,
 		"city":          nil,
+		"invalid":       {"valid"},
+		"unsupported":   {TermWord("supported")},
+		"non-empty":     {"empty"},
+		"inline":        nil, // "in" is a negation only in the adjectives listed
+		"import":        nil,
+		"unit":          nil, // the rest is too short
 	} {
 		if got := derivedRoots(in); !slices.Equal(got, want) && !(len(want) > 0 && len(got) > 0 && got[0] == want[0]) {
 			t.Errorf("derivedRoots(%q) = %q, want %q", in, got, want)

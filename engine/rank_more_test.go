@@ -208,6 +208,35 @@ func TestQualifierNarrowsToThePackage(t *testing.T) {
 	}
 }
 
+// Once the pool holds url.Parse where the qualifier puts it, a Parse of
+// another package is another thing: it keeps only weightSymbolElsewhere,
+// while the method URL.Parse of package url keeps the part match.
+func TestQualifierPushesDownTheNameElsewhere(t *testing.T) {
+	fn := index.Block{ID: "net/url/url.go#Parse", Path: "net/url/url.go", Name: "Parse", QualName: "Parse"}
+	method := index.Block{ID: "net/url/url.go#URL.Parse", Path: "net/url/url.go", Name: "Parse", QualName: "URL.Parse"}
+	float := index.Block{ID: "math/big/floatconv.go#Float.Parse", Path: "math/big/floatconv.go", Name: "Parse", QualName: "Float.Parse"}
+	lower := index.Block{ID: "regexp/syntax/parse.go#parse", Path: "regexp/syntax/parse.go", Name: "parse", QualName: "parse"}
+	r := newRanker(AnalyzeQuery("url.Parse accepts invalid port"), DefaultRankOptions(), SourceCode)
+	pl := newPool()
+	for _, b := range []index.Block{method, float, lower} {
+		pl.add(b)
+	}
+	r.narrow(pl)
+	if got := r.symbol(float).Value; got != weightSymbolPart {
+		t.Fatalf("without url's Parse in the pool, Float.Parse = %v, want the part match %v", got, weightSymbolPart)
+	}
+	pl.add(fn)
+	r.narrow(pl)
+	for _, c := range []struct {
+		b    index.Block
+		want float64
+	}{{fn, weightSymbolQualified}, {method, weightSymbolPart}, {float, weightSymbolElsewhere}, {lower, weightSymbolElsewhere}} {
+		if got := r.symbol(c.b).Value; got != c.want {
+			t.Errorf("%s: symbol %v, want %v", c.b.ID, got, c.want)
+		}
+	}
+}
+
 func TestOneLargeFileDoesNotFillTheCandidates(t *testing.T) {
 	var hits []index.Hit
 	for i := range 30 {

@@ -19,6 +19,7 @@ const (
 	weightSymbolQualified = 1.6 // a top-level name in the package the query qualifies it with (url.Parse)
 	weightSymbolExact     = 1.2 // name or qualified name is an identifier of the query
 	weightSymbolPart      = 0.9 // name is the last part of a qualified identifier
+	weightSymbolElsewhere = 0.3 // same, when the pool holds the name where the qualifier puts it
 	weightSymbolFold      = 0.7 // same, ignoring case and underscores
 	weightSymbolKeyword   = 0.5 // name (≥ minNameLen) is a keyword ("globset" → GlobSet)
 	weightSymbolCompound  = 0.9 // name is two adjacent words of the first line ("parse durations" → parseDuration)
@@ -110,6 +111,9 @@ type identForm struct {
 	// "sort" of sort.Slice. It narrows a name shared by many blocks to
 	// the one in that package, module or file.
 	qualifier string
+	// narrowed: the pool holds the name where the qualifier puts it, so
+	// the same name elsewhere is another thing (Float.Parse for url.Parse).
+	narrowed bool
 }
 
 func newRanker(q Query, opts RankOptions, src Source) *ranker {
@@ -144,6 +148,26 @@ func newRanker(q Query, opts RankOptions, src Source) *ranker {
 	return r
 }
 
+// narrow marks the qualified identifiers whose qualified form the pool
+// holds: a top-level name in the package the qualifier names, or the
+// qualified name itself (Pool.Get).
+func (r *ranker) narrow(pl *pool) {
+	for i := range r.idents {
+		id := &r.idents[i]
+		id.narrowed = false
+		if id.qualifier == "" {
+			continue
+		}
+		for _, f := range pl.list {
+			b := f.block
+			if b.Name == id.last && (b.QualName == id.lastTwo || topLevel(b) && inPackage(b.Path, id.qualifier)) {
+				id.narrowed = true
+				break
+			}
+		}
+	}
+}
+
 // fold lowercases and drops underscores: "retry_payment" ≈ "RetryPayment".
 func fold(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
 
@@ -151,6 +175,7 @@ func fold(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "
 func (r *ranker) base(pl *pool) {
 	r.fileRel = fileRelevance(pl)
 	r.countNames(pl)
+	r.narrow(pl)
 	for _, f := range pl.list {
 		r.maxBM25 = max(r.maxBM25, f.bm25)
 	}
@@ -221,17 +246,24 @@ func (r *ranker) symbol(b index.Block) Signal {
 			best = Signal{Value: v, Detail: detail}
 		}
 	}
+	elsewhere := false // the name is a qualified identifier's, in another package
 	for _, id := range r.idents {
 		switch {
 		case id.typed == b.QualName || id.typed == b.Name || (id.lastTwo != "" && id.lastTwo == b.QualName):
 			try(weightSymbolExact, "name matches "+id.typed)
 		case id.last == b.Name && id.qualifier != "" && topLevel(b) && inPackage(b.Path, id.qualifier):
 			try(weightSymbolQualified, "name matches "+id.typed+" (in package "+id.qualifier+")")
+		case id.narrowed && id.folded == fold(b.Name) && !inPackage(b.Path, id.qualifier):
+			try(weightSymbolElsewhere, "name matches "+id.typed+", but not in package "+id.qualifier)
+			elsewhere = true
 		case id.last == b.Name:
 			try(weightSymbolPart, "name matches "+id.typed)
 		case id.folded == fold(b.Name):
 			try(weightSymbolFold, "name matches "+id.typed+" (ignoring case)")
 		}
+	}
+	if elsewhere {
+		return best // its words are the identifier's: no keyword match either
 	}
 	if r.compounds[fold(b.Name)] {
 		try(weightSymbolCompound/r.commonness(r.nameCount, fold(b.Name)), "name "+b.Name+" is two words of the query run together")
