@@ -29,7 +29,9 @@ package packing
 //     relative to the heaviest source present, times its score plus
 //     fileAffinity times the best score in its file: the second block of
 //     the file the query is about comes before the best block of a file
-//     it only grazes. A level is worth the priority times what the level
+//     it only grazes, unless it holds none of the query's terms (then it
+//     takes unmatchedAffinity of that pull, and waits behind the blocks of
+//     the next files that hold them). A level is worth the priority times what the level
 //     shows (full 1; a partial level the share of the block's relevance
 //     its lines keep, focus.go; a reference line .05).
 //  4. Best first. Keep blocks go in at their cheapest level. Then, in
@@ -314,6 +316,11 @@ const (
 	// recall .400/.531/.643/.738 → .412/.537/.660/.748, file recall the
 	// same (1.5, 2.5 and 3 measured: eval.md, "2026-11-26").
 	fileAffinity = 2.0
+	// unmatchedAffinity: the share of fileAffinity a block that holds none
+	// of the query's terms keeps. 1 → .5: dev gold-line recall
+	// .411/.555/.671/.742 → .411/.571/.673/.741, file recall and NL the
+	// same (0 measured the same as .5: eval.md, "2026-11-26 (sixth session)").
+	unmatchedAffinity = 0.5
 	// pointerShare of the room is kept, while substance is packed, for
 	// reference lines to the best files that got nothing.
 	pointerShare = 0.15
@@ -343,9 +350,24 @@ func (p *packer) priorities() []float64 {
 		if wmax > 0 {
 			w = p.weight(c.Source) / wmax
 		}
-		pr[i] = max(w*(unitScore(c)+fileAffinity*top[fileKey(c)]), minScore)
+		pr[i] = max(w*(unitScore(c)+p.affinity(i)*top[fileKey(c)]), minScore)
 	}
 	return pr
+}
+
+// affinity is how much of its file's best score candidate i's priority
+// takes: fileAffinity, and unmatchedAffinity of it for a block that holds
+// none of the query's terms and no anchor (its file's imports, an init, a
+// helper beside the code that matters), which then waits behind the
+// blocks of the next files that do hold them.
+func (p *packer) affinity(i int) float64 {
+	if !p.terms || i >= len(p.lines) || p.lines[i] == nil {
+		return fileAffinity // no query terms: nothing says what a block holds
+	}
+	if li := p.lines[i]; li.matched == 0 && len(li.anchors) == 0 {
+		return fileAffinity * unmatchedAffinity
+	}
+	return fileAffinity
 }
 
 // unitScore is c's score within [minScore, 1]: the ranking normalizes

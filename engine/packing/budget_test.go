@@ -84,6 +84,37 @@ func TestBestFirstKeepsAFileTogether(t *testing.T) {
 	}
 }
 
+// TestBlocksWithoutTheQueryWaitBehindTheNextFile: a block of the best file
+// that holds none of the query's words (a.go's helpers) keeps only
+// unmatchedAffinity of the file's pull, so the next file's block that
+// holds them (b.go's retry) goes in first. With the whole fileAffinity
+// (priority .3+2 against .7+1.4) both helpers went in first and b1 got a
+// reference line.
+func TestBlocksWithoutTheQueryWaitBehindTheNextFile(t *testing.T) {
+	cand := func(id, path string, start int, score float64, word string) engine.Candidate {
+		c := pkCand(id, engine.SourceCode, path, start, start+19, score, pkLines(20, "\t"+word+" step of "+id))
+		c.Block.Signature = "func " + id + "()"
+		return c
+	}
+	a1, b1 := cand("a1", "a.go", 1, 1.0, "retry"), cand("b1", "b.go", 1, 0.7, "retry")
+	a2, a3 := cand("a2", "a.go", 30, 0.3, "helper"), cand("a3", "a.go", 60, 0.3, "helper")
+	req := pkRequest(10000)
+	req.Query, req.Counter = "retry the payment", bfCounter{}
+	three, err := Assemble([]engine.Candidate{a1, b1, a2}, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Budget = three.TokenCount + 30 // three blocks in full and a reference line
+	p, err := Assemble([]engine.Candidate{a1, b1, a2, a3}, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := pkIncluded(p)
+	if in["a1"].Level != engine.LevelFull || in["b1"].Level != engine.LevelFull {
+		t.Errorf("want a1 and b1 in full: a1 %v, b1 %v, a2 %v, a3 %v", in["a1"].Level, in["b1"].Level, in["a2"].Level, in["a3"].Level)
+	}
+}
+
 // roomForOne is a request whose budget holds the pack of c alone and 60
 // tokens more: about one block of a test's two.
 func roomForOne(t *testing.T, c engine.Candidate) PackRequest {

@@ -13,6 +13,7 @@ import (
 // query's trace frames. Once per pack.
 func (p *packer) weighLines() {
 	fq := p.req.Cache.focusQuery(p.req.Query)
+	p.terms = len(fq.terms) > 0
 	masks := make([][]uint32, len(p.cands))
 	held := make([]uint32, len(p.cands))
 	if len(fq.terms) > 0 {

@@ -70,6 +70,7 @@ type packer struct {
 	overhead int
 	cands    []engine.Candidate // live, by rank
 	lines    []*lineInfo        // each live candidate's lines, weighed against the query
+	terms    bool               // the query has terms lines are matched with
 	ch       []packChoice
 	left     []LeftOut
 	merges   []Merge
