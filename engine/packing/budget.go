@@ -30,16 +30,18 @@ package packing
 //     fileAffinity times the best score in its file: the second block of
 //     the file the query is about comes before the best block of a file
 //     it only grazes, unless it holds none of the query's terms (then it
-//     takes unmatchedAffinity of that pull, and waits behind the blocks of
-//     the next files that hold them). A level is worth the priority times what the level
-//     shows (full 1; a partial level the share of the block's relevance
-//     its lines keep, focus.go; a reference line .05).
+//     takes unmatchedAffinity of that pull, and waits behind the blocks
+//     of the next files that hold them). A level is worth the priority
+//     times what the level shows (full 1; a partial level the share of
+//     the block's relevance its lines keep, focus.go; a reference line
+//     .05).
 //  4. Best first. Keep blocks go in at their cheapest level. Then, in
 //     priority order, each block at the richest level that shows code
-//     (full, focus, head) and fits, with pointerShare of R held back; a
-//     block may take at most blockShare of R, or what all the others
-//     leave when that is more (above it, it is focused on its matching
-//     lines, and its note says where the omitted lines are). Then, with
+//     (full, focus, head) and fits, with pointerShare of R (at most
+//     maxPointerTokens) held back; a block may take at most blockShare
+//     of R, or what all the others leave when that is more (above it,
+//     it is focused on its matching lines, and its note says where the
+//     omitted lines are). Then, with
 //     what is left, a reference line to the best block of each file that
 //     has nothing packed, by priority: a pointer the model can ask to
 //     follow. Then whatever is still left upgrades blocks, by priority,
@@ -322,8 +324,13 @@ const (
 	// same (0 measured the same as .5: eval.md, "2026-11-26 (sixth session)").
 	unmatchedAffinity = 0.5
 	// pointerShare of the room is kept, while substance is packed, for
-	// reference lines to the best files that got nothing.
-	pointerShare = 0.15
+	// reference lines to the best files that got nothing, and at most
+	// maxPointerTokens: about thirty lines. At 16k tokens the share alone
+	// held back 2,400 (some 95 lines that show no code); bounded at 800,
+	// dev gold-line recall at 16k .741 → .761, at 8k .673 → .671, file
+	// recall the same (eval.md, "2026-11-26 (sixth session)").
+	pointerShare     = 0.15
+	maxPointerTokens = 800
 	// blockShare: no block may take more than this share of the room
 	// (above it, it is focused on its matching lines), unless every
 	// candidate fits at full level, it is pinned, or a person chose its level.
@@ -450,7 +457,8 @@ func blockCap(room, others int) int {
 }
 
 // pointerReserve is what fill keeps back for pointers: pointerShare of
-// room, at most what a reference line to every file but the best costs.
+// room, at most maxPointerTokens and what a reference line to every file
+// but the best costs.
 func (p *packer) pointerReserve(room int, order []int) int {
 	files := map[string]bool{}
 	need := 0
@@ -462,7 +470,7 @@ func (p *packer) pointerReserve(room int, order []int) int {
 			files[k] = true
 		}
 	}
-	return min(int(float64(room)*pointerShare), need)
+	return min(int(float64(room)*pointerShare), need, maxPointerTokens)
 }
 
 // fill packs what the pins left, best first: Keep candidates at their

@@ -1,6 +1,7 @@
 package packing
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -177,5 +178,23 @@ func TestBestFirstScoresAboveOneAreCapped(t *testing.T) {
 	pr := p.priorities()
 	if pr[1] <= pr[0] {
 		t.Errorf("priorities: commit %.3f, code %.3f: the commit comes first", pr[0], pr[1])
+	}
+}
+
+// TestPointerReserveIsBounded: the pointer reserve is pointerShare of the
+// room, but never more than maxPointerTokens: at 16k tokens the share
+// alone held back room for some 95 reference lines.
+func TestPointerReserveIsBounded(t *testing.T) {
+	p := newPacker(pkRequest(10000))
+	var order []int
+	for i := range 200 {
+		p.cands = append(p.cands, bfCand(fmt.Sprintf("f%d", i), fmt.Sprintf("pkg/file%03d.go", i), 1, 5, 1))
+		order = append(order, i)
+	}
+	if got := p.pointerReserve(2000, order); got != int(2000*pointerShare) {
+		t.Errorf("reserve of 2000: %d, want the share %d", got, int(2000*pointerShare))
+	}
+	if got := p.pointerReserve(16000, order); got != maxPointerTokens {
+		t.Errorf("reserve of 16000: %d, want the bound %d", got, maxPointerTokens)
 	}
 }
