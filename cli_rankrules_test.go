@@ -1,0 +1,118 @@
+package main
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestPackQualifierPushesDownTheSameNameElsewhere: through the binary, for
+// "url.Parse accepts invalid port", once package url's Parse is found the
+// Parse of another package (math/big's Float.Parse) is another thing: the
+// port check of package url comes before it (engine/score.go, symbol).
+func TestPackQualifierPushesDownTheSameNameElsewhere(t *testing.T) {
+	p := packCodeOf(t, map[string]string{
+		"go.mod": "module example.com/p\n\ngo 1.22\n",
+		"url/url.go": `package url
+
+// Parse parses a raw URL into a URL structure.
+func Parse(raw string) (string, error) {
+	return raw, nil
+}
+
+// validPort reports whether port is a colon and digits.
+func validPort(port string) bool {
+	return len(port) > 1 && port[0] == ':'
+}
+`,
+		"big/floatconv.go": `package big
+
+// Parse parses s as a floating-point number in the given base.
+func (z *Float) Parse(s string, base int) (*Float, error) {
+	return z, nil
+}
+`,
+	}, "url.Parse accepts invalid port", "2000")
+	rank := map[string]int{}
+	for i, b := range p.Blocks {
+		if _, ok := rank[b.QualifiedName]; !ok {
+			rank[b.QualifiedName] = i + 1
+		}
+	}
+	if rank["Parse"] != 1 || rank["validPort"] == 0 || rank["Float.Parse"] != 0 && rank["Float.Parse"] < rank["validPort"] {
+		t.Fatalf("blocks %v: want url's Parse first, then its validPort before Float.Parse", blockNames(p))
+	}
+}
+
+// TestPackFindsTheCheckForANegatedWord: through the binary, "invalid"
+// finds the check named for what should hold (validPort), not only the
+// other code about ports (engine/expand_terms.go, negatedRoot).
+func TestPackFindsTheCheckForANegatedWord(t *testing.T) {
+	p := packCodeOf(t, map[string]string{
+		"go.mod": "module example.com/p\n\ngo 1.22\n",
+		"net/listen.go": `package net
+
+// listenPort opens the port and serves the server on it.
+func listenPort(port string) error {
+	return serve(port)
+}
+`,
+		"net/verify.go": `package net
+
+// validPort reports whether port is a colon and digits.
+func validPort(port string) bool {
+	return len(port) > 1 && port[0] == ':'
+}
+`,
+	}, "server accepts an invalid port", "2000")
+	if len(p.Blocks) == 0 || p.Blocks[0].Name != "validPort" {
+		t.Fatalf("blocks %v: want validPort first", blockNames(p))
+	}
+}
+
+// TestPackPutsTheNextFilesMatchBeforeHelpers: through the binary, the
+// helpers of the file the query is about, which hold none of its words,
+// wait behind the next file's block that holds them: delayFor goes in
+// whole (engine/packing/budget.go, unmatchedAffinity). With the file's
+// whole pull the helpers went in and delayFor got a reference line.
+func TestPackPutsTheNextFilesMatchBeforeHelpers(t *testing.T) {
+	helper := func(name string) string {
+		s := "\n// " + name + " adds up the ledger columns.\nfunc " + name + "(values []int) int {\n\tsum := 0\n"
+		for i := range 8 {
+			s += fmt.Sprintf("\tsum += values[%d] * %d\n", i%4, i)
+		}
+		return s + "\treturn sum\n}\n"
+	}
+	p := packCodeOf(t, map[string]string{
+		"go.mod": "module example.com/p\n\ngo 1.22\n",
+		"pay/retry.go": `package pay
+
+// RetryPayment retries a failed payment with exponential backoff.
+func RetryPayment(p Payment) error {
+	for attempt := 0; attempt < 5; attempt++ {
+		if err := charge(p); err == nil {
+			return nil
+		}
+		sleepTurn(attempt)
+	}
+	return errFailed
+}
+` + helper("checksum") + helper("tally") + helper("total"),
+		"pay/backoff.go": `package pay
+
+import "time"
+
+// delayFor is how long to wait before a failed payment is tried again:
+// the backoff doubles each time.
+func delayFor(attempt int) time.Duration {
+	return time.Duration(1<<attempt) * 100 * time.Millisecond
+}
+`,
+	}, "retry failed payments with backoff", "430")
+	level := map[string]string{}
+	for _, b := range p.Blocks {
+		level[b.Name] = b.Level
+	}
+	if level["RetryPayment"] != "full" || level["delayFor"] != "full" {
+		t.Fatalf("RetryPayment %q, delayFor %q: want both whole; blocks %v", level["RetryPayment"], level["delayFor"], blockNames(p))
+	}
+}
