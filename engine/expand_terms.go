@@ -146,8 +146,9 @@ func negatedRoot(k string) string {
 }
 
 // derivedRoots returns the stems of the roots k may derive from, in
-// order of preference; none for a word without a derivational suffix or
-// whose root would be shorter than minExpandLen.
+// order of preference: its root without a negation (negatedRoot), then
+// without a derivational suffix; none for a word with neither or whose
+// root would be shorter than minExpandLen.
 func derivedRoots(k string) []string {
 	k = strings.ToLower(k)
 	var out []string

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -148,24 +149,21 @@ func newRanker(q Query, opts RankOptions, src Source) *ranker {
 	return r
 }
 
-// narrow marks the qualified identifiers whose qualified form the pool
-// holds: a top-level name in the package the qualifier names, or the
-// qualified name itself (Pool.Get).
+// narrow marks the qualified identifiers the pool holds where their
+// qualifier puts them (placed).
 func (r *ranker) narrow(pl *pool) {
 	for i := range r.idents {
 		id := &r.idents[i]
-		id.narrowed = false
-		if id.qualifier == "" {
-			continue
-		}
-		for _, f := range pl.list {
-			b := f.block
-			if b.Name == id.last && (b.QualName == id.lastTwo || topLevel(b) && inPackage(b.Path, id.qualifier)) {
-				id.narrowed = true
-				break
-			}
-		}
+		id.narrowed = slices.ContainsFunc(pl.list, func(f *found) bool { return id.placed(f.block) })
 	}
+}
+
+// placed reports whether b is the identifier's name where its qualifier
+// puts it: the qualified name itself (Pool.Get), or a top-level name in
+// the package, module or file the qualifier names (url.Parse).
+func (id identForm) placed(b index.Block) bool {
+	return id.qualifier != "" && b.Name == id.last &&
+		(b.QualName == id.lastTwo || topLevel(b) && inPackage(b.Path, id.qualifier))
 }
 
 // fold lowercases and drops underscores: "retry_payment" ≈ "RetryPayment".
@@ -251,7 +249,7 @@ func (r *ranker) symbol(b index.Block) Signal {
 		switch {
 		case id.typed == b.QualName || id.typed == b.Name || (id.lastTwo != "" && id.lastTwo == b.QualName):
 			try(weightSymbolExact, "name matches "+id.typed)
-		case id.last == b.Name && id.qualifier != "" && topLevel(b) && inPackage(b.Path, id.qualifier):
+		case id.placed(b): // the exact case above took Pool.Get
 			try(weightSymbolQualified, "name matches "+id.typed+" (in package "+id.qualifier+")")
 		case id.narrowed && id.folded == fold(b.Name) && !inPackage(b.Path, id.qualifier):
 			try(weightSymbolElsewhere, "name matches "+id.typed+", but not in package "+id.qualifier)

@@ -41,11 +41,11 @@ package packing
 //     maxPointerTokens) held back; a block may take at most blockShare
 //     of R, or what all the others leave when that is more (above it,
 //     it is focused on its matching lines, and its note says where the
-//     omitted lines are). Then, with
-//     what is left, a reference line to the best block of each file that
-//     has nothing packed, by priority: a pointer the model can ask to
-//     follow. Then whatever is still left upgrades blocks, by priority,
-//     to any richer level that fits, no longer held to blockShare. Costs start as estimates (2.65 bytes
+//     omitted lines are). Then, with what is left, a reference line to
+//     the best block of each file that has nothing packed, by priority:
+//     a pointer the model can ask to follow. Then whatever is still left
+//     upgrades blocks, by priority, to any richer level that fits, no
+//     longer held to blockShare. Costs start as estimates (2.65 bytes
 //     per token for code, 3.35 for prose) and a level is counted exactly
 //     (its rendered fragment) only when its estimate comes within twice
 //     of what is left, so only blocks that come close to being packed are
@@ -368,13 +368,10 @@ func (p *packer) priorities() []float64 {
 // helper beside the code that matters), which then waits behind the
 // blocks of the next files that do hold them.
 func (p *packer) affinity(i int) float64 {
-	if !p.terms || i >= len(p.lines) || p.lines[i] == nil {
-		return fileAffinity // no query terms: nothing says what a block holds
-	}
-	if li := p.lines[i]; li.matched == 0 && len(li.anchors) == 0 {
+	if p.terms && p.lines[i].matched == 0 && len(p.lines[i].anchors) == 0 {
 		return fileAffinity * unmatchedAffinity
 	}
-	return fileAffinity
+	return fileAffinity // matched, or no query terms to say what a block holds
 }
 
 // unitScore is c's score within [minScore, 1]: the ranking normalizes
