@@ -116,3 +116,48 @@ func delayFor(attempt int) time.Duration {
 		t.Fatalf("RetryPayment %q, delayFor %q: want both whole; blocks %v", level["RetryPayment"], level["delayFor"], blockNames(p))
 	}
 }
+
+// TestPackLeavesTestsToTheTestsSource: through the binary, a table of test
+// cases that spells every word of the query is not code to change: the
+// code source leaves it out and the tests source shows it as the test of
+// RetryPayment; a query about tests gets it from the code source
+// (engine/retrieve.go, wantsTests).
+func TestPackLeavesTestsToTheTestsSource(t *testing.T) {
+	cases := ""
+	for i := range 12 {
+		cases += fmt.Sprintf("\t{\"retry failed payment %d with backoff\", %d},\n", i, i)
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/p\n\ngo 1.22\n",
+		"pay/retry.go": `package pay
+
+// RetryPayment tries a payment again after a failure, waiting longer each time.
+func RetryPayment(p Payment) error {
+	for attempt := 0; attempt < 5; attempt++ {
+		if err := charge(p); err == nil {
+			return nil
+		}
+	}
+	return errFailed
+}
+`,
+		"pay/retry_test.go": "package pay\n\nimport \"testing\"\n\n// TestRetryPayment retries failed payments with backoff.\nfunc TestRetryPayment(t *testing.T) {\n\tfor _, c := range []struct {\n\t\tname string\n\t\tn    int\n\t}{\n" + cases + "\t} {\n\t\tif RetryPayment(Payment{}) != nil {\n\t\t\tt.Error(c.name)\n\t\t}\n\t}\n}\n",
+	}
+	sourceOf := func(p packJSON, name string) string {
+		for _, b := range p.Blocks {
+			if b.Name == name {
+				return b.Source
+			}
+		}
+		return ""
+	}
+	p := packSourcesOf(t, files, "retry failed payments with backoff", "4000", "code,tests")
+	if sourceOf(p, "RetryPayment") != "code" || sourceOf(p, "TestRetryPayment") != "tests" {
+		t.Fatalf("RetryPayment from %q, TestRetryPayment from %q: want code and tests; blocks %v",
+			sourceOf(p, "RetryPayment"), sourceOf(p, "TestRetryPayment"), blockNames(p))
+	}
+	p = packSourcesOf(t, files, "retry failed payments test with backoff is flaky", "4000", "code")
+	if sourceOf(p, "TestRetryPayment") != "code" {
+		t.Fatalf("a query about tests: blocks %v, want TestRetryPayment from code", blockNames(p))
+	}
+}

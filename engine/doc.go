@@ -69,9 +69,14 @@ typed and by their last one or two parts (`sy.Matrix.hstack` →
 `Matrix.hstack`, `hstack`). A last search asks for the top 12 keywords
 as path parts (60 hits), so a file the query names ("autodoc_typehints" →
 sphinx/ext/autodoc/typehints.py) enters the pool even when the common
-words of a long issue fill the text hits. The docs source
-(NewDocsProvider) searches prose blocks only and skips the lookups and
-the graph. A caller that wants a longer ranked list asks for it per
+words of a long issue fill the text hits. Unless the query is about tests
+or names a test file (a trace's frame), none of these searches, lookups
+and graph steps admits a test block: tests are the tests source's, which
+follows the code chosen here within its own share of the budget. Test
+files that share the query's words (a table of cases spelling every
+keyword) took a tenth of a pack's tokens from the code the task changes
+(docs/bench/eval.md, seventh session). The docs source (NewDocsProvider)
+searches prose blocks only and skips the lookups and the graph. A caller that wants a longer ranked list asks for it per
 request (WithCandidates: loupe pack --candidates N, MCP's candidates
 argument) in place of MaxCandidates; the search then asks for as many hits.
 After ranking, the header block (package clause and imports) of each of

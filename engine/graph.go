@@ -76,7 +76,7 @@ func (p *indexProvider) addLookups(pl *pool, blocks []index.Block, n int, via st
 		if i >= n {
 			break
 		}
-		if _, ok := pl.byID[b.ID]; ok || !p.keep(b) {
+		if _, ok := pl.byID[b.ID]; ok || !p.keep(b, pl) {
 			continue
 		}
 		f := pl.add(b)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/loupe-dev/loupe/index"
@@ -94,5 +95,41 @@ func TestRankThroughRealIndex(t *testing.T) {
 	docs, err := NewDocsProvider(ix, DefaultRankOptions()).Candidates(context.Background(), AnalyzeQuery("backoff policy for retries"))
 	if err != nil || len(docs) == 0 || docs[0].Block.Path != "docs/retries.md" || docs[0].Source != SourceDocs {
 		t.Errorf("docs: %v %+v", err, docs)
+	}
+}
+
+// TestCodeLeavesTestsToTheTestsSource: a query that is not about tests
+// gets no test blocks from the code source (the tests source follows the
+// chosen code with its own share); one about tests, or one naming a test
+// file in a trace, still does.
+func TestCodeLeavesTestsToTheTestsSource(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a real index")
+	}
+	code := NewCodeProvider(openPayments(t), DefaultRankOptions())
+	hasTest := func(query string) bool {
+		t.Helper()
+		got, err := code.Candidates(context.Background(), AnalyzeQuery(query))
+		if err != nil || len(got) == 0 {
+			t.Fatalf("%q: %d candidates, %v", query, len(got), err)
+		}
+		return slices.ContainsFunc(got, func(c Candidate) bool { return c.Block.Test })
+	}
+	if hasTest("process payment retries with a gateway that fails") {
+		t.Error("a query not about tests got test blocks from the code source")
+	}
+	if !hasTest("is the process payment retry test flaky") {
+		t.Error("a query about tests got no test blocks")
+	}
+	// A long report whose title says nothing of tests: only the frame's
+	// path asks for the test file.
+	trace := "Processing panics when the gateway is unavailable\n" +
+		strings.Repeat("We process a payment, the gateway refuses it, and the processor panics instead of retrying. ", 4) +
+		"\npanic: gateway unavailable\n\ngoroutine 7 [running]:\nexample.com/payments.(*fakeGateway).Charge(0x1)\n\t/src/payments/processor_test.go:20 +0x1d\n"
+	if AnalyzeQuery(trace).AboutTests {
+		t.Fatal("the long report should not count as about tests")
+	}
+	if !hasTest(trace) {
+		t.Error("a trace through a test file got no test blocks")
 	}
 }

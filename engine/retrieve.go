@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/index/chunk"
 )
 
 // ErrBadRankOptions is returned by RankOptions.Validate.
@@ -175,8 +177,9 @@ func (c softClock) past(share float64) bool {
 // pool is the set of blocks found for one request, keyed by block ID, in
 // the order they were found (for determinism).
 type pool struct {
-	byID map[string]*found
-	list []*found
+	byID  map[string]*found
+	list  []*found
+	tests bool // test blocks may join (see wantsTests)
 }
 
 // found is one block with what retrieval knows about it.
@@ -202,19 +205,31 @@ func (p *pool) add(b index.Block) *found {
 	return f
 }
 
+// wantsTests reports whether the code source should search test files too:
+// when the query is about tests, or names a test file (a frame of a stack
+// trace, a path typed). Otherwise tests are left to the tests source, which
+// follows the code this source chooses: test files that share the query's
+// words (a table of cases, a fixture spelling every keyword) otherwise took
+// a tenth of a pack's tokens from the code the task changes.
+func wantsTests(q Query) bool {
+	return q.AboutTests || slices.ContainsFunc(q.Paths, chunk.IsTestPath)
+}
+
 // gather runs the full-text search, the path search and the exact symbol
 // lookups.
 func (p *indexProvider) gather(ctx context.Context, q Query) (*pool, error) {
 	pl := newPool()
+	pl.tests = p.src != SourceCode || wantsTests(q)
 	iq := index.Query{
-		Text:        textQuery(q, p.opts.TextTerms),
-		Identifiers: capStrings(q.Identifiers, p.opts.MaxSymbolLookups),
-		Paths:       q.Paths,
-		ExcludeDocs: p.src == SourceCode,
-		OnlyDocs:    p.src == SourceDocs,
-		Limit:       p.opts.SearchLimit,
-		Expand:      indexExpansions(q),
-		NoStems:     len(q.Keywords) > maxExpandQuery, // expand_terms.go
+		Text:         textQuery(q, p.opts.TextTerms),
+		Identifiers:  capStrings(q.Identifiers, p.opts.MaxSymbolLookups),
+		Paths:        q.Paths,
+		ExcludeDocs:  p.src == SourceCode,
+		ExcludeTests: !pl.tests,
+		OnlyDocs:     p.src == SourceDocs,
+		Limit:        p.opts.SearchLimit,
+		Expand:       indexExpansions(q),
+		NoStems:      len(q.Keywords) > maxExpandQuery, // expand_terms.go
 	}
 	if iq.Text != "" || len(iq.Identifiers) > 0 || len(iq.Paths) > 0 {
 		hits, err := p.s.Search(ctx, iq)
@@ -276,7 +291,7 @@ func (p *indexProvider) searchPathWords(ctx context.Context, q Query, pl *pool) 
 		return nil
 	}
 	hits, err := p.s.Search(ctx, index.Query{Paths: words, ExcludeDocs: p.src == SourceCode,
-		OnlyDocs: p.src == SourceDocs, Limit: p.opts.PathWordHits})
+		ExcludeTests: !pl.tests, OnlyDocs: p.src == SourceDocs, Limit: p.opts.PathWordHits})
 	if err != nil {
 		return fmt.Errorf("engine: path words search: %w", err)
 	}
@@ -302,7 +317,7 @@ func (p *indexProvider) lookupSymbols(ctx context.Context, q Query, pl *pool) er
 			return fmt.Errorf("engine: symbol %q: %w", name, err)
 		}
 		for _, b := range blocks {
-			if p.keep(b) {
+			if p.keep(b, pl) {
 				pl.add(b).symbol = true
 			}
 		}
@@ -310,10 +325,11 @@ func (p *indexProvider) lookupSymbols(ctx context.Context, q Query, pl *pool) er
 	return nil
 }
 
-// keep filters lookups to the provider's kind of block.
-func (p *indexProvider) keep(b index.Block) bool {
+// keep filters lookups to the provider's kind of block, and to code that
+// is not a test unless the pool takes tests.
+func (p *indexProvider) keep(b index.Block, pl *pool) bool {
 	prose := b.Kind == index.KindSection
-	return prose == (p.src == SourceDocs)
+	return prose == (p.src == SourceDocs) && (pl.tests || !b.Test)
 }
 
 // lookupNames derives symbol names from identifiers: "pkg.Type.method" →
