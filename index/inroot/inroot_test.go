@@ -76,3 +76,37 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestReadAllReadsEveryByte: files of every size around the buffer's
+// edges are read whole, and so is a file longer than the size hint says
+// (one that grew between the stat and the read).
+func TestReadAllReadsEveryByte(t *testing.T) {
+	root := t.TempDir()
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for _, n := range []int{0, 1, 511, 512, 513, 4096, 1 << 20} {
+		want := make([]byte, n)
+		for i := range want {
+			want[i] = byte('a' + i%26)
+		}
+		if err := os.WriteFile(filepath.Join(root, "f"), want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadIn(r, "f")
+		if err != nil || string(got) != string(want) {
+			t.Fatalf("%d bytes: read %d, %v", n, len(got), err)
+		}
+		f, err := os.Open(filepath.Join(root, "f"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err = readAll(f, n/3)
+		f.Close()
+		if err != nil || string(got) != string(want) {
+			t.Fatalf("%d bytes with a hint of %d: read %d, %v", n, n/3, len(got), err)
+		}
+	}
+}
