@@ -43,9 +43,9 @@ func ReadPath(path string) ([]byte, error) {
 
 // readAll reads f to its end into a buffer of size bytes to start with,
 // as os.ReadFile does: io.ReadAll starts at 512 bytes and doubles, which
-// cleared and copied a large file's bytes a dozen times (a fifth of a
-// pack's allocation on the Go tree). The size is a hint: a file that grew
-// or shrank since is still read to its end.
+// cleared and copied a large file's bytes a dozen times (7.5 of a pack's
+// 186 CPU-ms on the Go tree went to reading files, 4.0 after). The size
+// is a hint: a file that grew or shrank since is still read to its end.
 func readAll(f *os.File, size int) ([]byte, error) {
 	data := make([]byte, 0, max(size, 1))
 	for {
