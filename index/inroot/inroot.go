@@ -78,7 +78,8 @@ func Open(root, p string) (*os.File, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return openIn(r, rel, true)
+	f, _, err := openIn(r, rel, true)
+	return f, err
 }
 
 // Stat stats p inside root, following links that stay inside.

@@ -18,12 +18,12 @@ var ErrNotRegular = errors.New("not a regular file")
 // ReadIn reads the regular file name inside r (a path relative to it,
 // never leaving it).
 func ReadIn(r *os.Root, name string) ([]byte, error) {
-	f, err := openIn(r, name, false)
+	f, st, err := openIn(r, name, false)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return readAll(f, sizeHint(f))
+	return readAll(f, sizeHint(st))
 }
 
 // ReadPath reads the regular file at path, wherever it is: for the few
@@ -35,10 +35,11 @@ func ReadPath(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if err := checkKind(f, path, false); err != nil {
+	st, err := checkKind(f, path, false)
+	if err != nil {
 		return nil, err
 	}
-	return readAll(f, sizeHint(f))
+	return readAll(f, sizeHint(st))
 }
 
 // readAll reads f to its end into a buffer of size bytes to start with,
@@ -63,11 +64,11 @@ func readAll(f *os.File, size int) ([]byte, error) {
 	}
 }
 
-// sizeHint is f's length plus one, so that the read meets EOF without
-// growing its buffer; 512 when the length is unknown or too large to
-// allocate at once.
-func sizeHint(f *os.File) int {
-	if st, err := f.Stat(); err == nil && st.Size() > 0 && st.Size() < maxSizeHint {
+// sizeHint is the length of the file st describes plus one, so that the
+// read meets EOF without growing its buffer; 512 when the length is
+// unknown or too large to allocate at once.
+func sizeHint(st os.FileInfo) int {
+	if st.Size() > 0 && st.Size() < maxSizeHint {
 		return int(st.Size()) + 1
 	}
 	return 512
@@ -77,26 +78,30 @@ func sizeHint(f *os.File) int {
 const maxSizeHint = 1 << 30
 
 // openIn opens name inside r without blocking and keeps it only when it
-// is a regular file (or, with dirOK, a directory).
-func openIn(r *os.Root, name string, dirOK bool) (*os.File, error) {
+// is a regular file (or, with dirOK, a directory); it returns what the
+// open file said it is.
+func openIn(r *os.Root, name string, dirOK bool) (*os.File, os.FileInfo, error) {
 	f, err := r.OpenFile(name, openFlags, 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := checkKind(f, name, dirOK); err != nil {
+	st, err := checkKind(f, name, dirOK)
+	if err != nil {
 		f.Close()
-		return nil, err
+		return nil, nil, err
 	}
-	return f, nil
+	return f, st, nil
 }
 
-func checkKind(f *os.File, name string, dirOK bool) error {
+// checkKind asks the open file what it is and returns its description
+// when it is a regular file (or, with dirOK, a directory).
+func checkKind(f *os.File, name string, dirOK bool) (os.FileInfo, error) {
 	st, err := f.Stat()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if st.Mode().IsRegular() || dirOK && st.IsDir() {
-		return nil
+		return st, nil
 	}
-	return fmt.Errorf("%s: %w (%s)", name, ErrNotRegular, st.Mode().Type())
+	return nil, fmt.Errorf("%s: %w (%s)", name, ErrNotRegular, st.Mode().Type())
 }
