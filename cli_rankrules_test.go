@@ -84,19 +84,8 @@ func TestPackPutsTheNextFilesMatchBeforeHelpers(t *testing.T) {
 	}
 	p := packCodeOf(t, map[string]string{
 		"go.mod": "module example.com/p\n\ngo 1.22\n",
-		"pay/retry.go": `package pay
-
-// RetryPayment retries a failed payment with exponential backoff.
-func RetryPayment(p Payment) error {
-	for attempt := 0; attempt < 5; attempt++ {
-		if err := charge(p); err == nil {
-			return nil
-		}
-		sleepTurn(attempt)
-	}
-	return errFailed
-}
-` + helper("checksum") + helper("tally") + helper("total"),
+		"pay/retry.go": retryGo("retries a failed payment with exponential backoff", "\t\tsleepTurn(attempt)\n") +
+			helper("checksum") + helper("tally") + helper("total"),
 		"pay/backoff.go": `package pay
 
 import "time"
@@ -128,19 +117,8 @@ func TestPackLeavesTestsToTheTestsSource(t *testing.T) {
 		cases += fmt.Sprintf("\t{\"retry failed payment %d with backoff\", %d},\n", i, i)
 	}
 	files := map[string]string{
-		"go.mod": "module example.com/p\n\ngo 1.22\n",
-		"pay/retry.go": `package pay
-
-// RetryPayment tries a payment again after a failure, waiting longer each time.
-func RetryPayment(p Payment) error {
-	for attempt := 0; attempt < 5; attempt++ {
-		if err := charge(p); err == nil {
-			return nil
-		}
-	}
-	return errFailed
-}
-`,
+		"go.mod":            "module example.com/p\n\ngo 1.22\n",
+		"pay/retry.go":      retryGo("tries a payment again after a failure, waiting longer each time", ""),
 		"pay/retry_test.go": "package pay\n\nimport \"testing\"\n\n// TestRetryPayment retries failed payments with backoff.\nfunc TestRetryPayment(t *testing.T) {\n\tfor _, c := range []struct {\n\t\tname string\n\t\tn    int\n\t}{\n" + cases + "\t} {\n\t\tif RetryPayment(Payment{}) != nil {\n\t\t\tt.Error(c.name)\n\t\t}\n\t}\n}\n",
 	}
 	sourceOf := func(p packJSON, name string) string {
@@ -160,4 +138,12 @@ func RetryPayment(p Payment) error {
 	if sourceOf(p, "TestRetryPayment") != "code" {
 		t.Fatalf("a query about tests: blocks %v, want TestRetryPayment from code", blockNames(p))
 	}
+}
+
+// retryGo is package pay's retry.go: RetryPayment with the doc comment
+// doc and wait between its attempts (lines of Go, or "").
+func retryGo(doc, wait string) string {
+	return "package pay\n\n// RetryPayment " + doc + ".\nfunc RetryPayment(p Payment) error {\n" +
+		"\tfor attempt := 0; attempt < 5; attempt++ {\n\t\tif err := charge(p); err == nil {\n\t\t\treturn nil\n\t\t}\n" +
+		wait + "\t}\n\treturn errFailed\n}\n"
 }

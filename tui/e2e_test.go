@@ -131,18 +131,13 @@ func (e *e2e) curate() {
 func (e *e2e) waitSettled() string {
 	e.t.Helper()
 	last, since := "", time.Now()
-	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		screen := e.tmux("capture-pane", "-t", "loupe", "-p")
+	return e.waitScreenFunc("a settled screen", func(screen string) bool {
 		if screen != last || strings.Contains(screen, "searching…") {
 			last, since = screen, time.Now()
-			continue
+			return false
 		}
-		if time.Since(since) >= time.Second {
-			return screen
-		}
-	}
-	e.t.Fatalf("the screen never settled:\n%s", last)
-	return ""
+		return time.Since(since) >= time.Second
+	})
 }
 
 // listRow reads the cursor's row from the list's title ("─ 3/137 ─╮").
