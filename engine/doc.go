@@ -76,9 +76,10 @@ follows the code chosen here within its own share of the budget. Test
 files that share the query's words (a table of cases spelling every
 keyword) took a tenth of a pack's tokens from the code the task changes
 (docs/bench/eval.md, seventh session). The docs source (NewDocsProvider)
-searches prose blocks only and skips the lookups and the graph. A caller that wants a longer ranked list asks for it per
-request (WithCandidates: loupe pack --candidates N, MCP's candidates
-argument) in place of MaxCandidates; the search then asks for as many hits.
+searches prose blocks only and skips the lookups and the graph. A caller
+that wants a longer ranked list asks for it per request (WithCandidates:
+loupe pack --candidates N, MCP's candidates argument) in place of
+MaxCandidates; the search then asks for as many hits.
 After ranking, the header block (package clause and imports) of each of
 the three files the query is most about joins the candidates at .1 of its
 file's best score (signal "header", headers.go): search never returns it,
