@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -146,4 +147,37 @@ func retryGo(doc, wait string) string {
 	return "package pay\n\n// RetryPayment " + doc + ".\nfunc RetryPayment(p Payment) error {\n" +
 		"\tfor attempt := 0; attempt < 5; attempt++ {\n\t\tif err := charge(p); err == nil {\n\t\t\treturn nil\n\t\t}\n" +
 		wait + "\t}\n\treturn errFailed\n}\n"
+}
+
+// TestPackDocsAreProseOnly: through the binary, the docs source serves
+// documentation only. A terminal capture and a JSON file that repeat the
+// query's words, and code in a language the chunker only cuts into
+// windows (Haskell), are the code source's; the data files under its
+// path prior, below the code (chunk.Language, engine/score_place.go).
+func TestPackDocsAreProseOnly(t *testing.T) {
+	files := map[string]string{
+		"README.md":         "# shop\n\nThe retry budget bounds how often a payment is retried.\n",
+		"docs/screen.ansi":  strings.Repeat("retry budget payment retry budget payment\n", 20),
+		"config/retry.json": `{"retry": {"budget": 3, "payment": "retry", "backoff": "budget"}}` + "\n",
+		"src/Retry.hs": "module Retry where\n\n-- | retryPayment retries a payment within the retry budget.\n" +
+			"retryPayment :: Int -> IO ()\nretryPayment budget = pure ()\n",
+	}
+	p := packSourcesOf(t, files, "retry budget for a payment", "4000", "code,docs")
+	src := map[string]string{}
+	score := map[string]float64{}
+	for _, b := range p.Blocks {
+		src[b.Path] = b.Source
+		score[b.Path] = max(score[b.Path], b.Score)
+	}
+	want := map[string]string{"README.md": "docs", "docs/screen.ansi": "code", "config/retry.json": "code", "src/Retry.hs": "code"}
+	for path, s := range want {
+		if src[path] != s {
+			t.Errorf("%s: source %q, want %q (blocks %v)", path, src[path], s, blockNames(p))
+		}
+	}
+	// Without the prior the JSON file, which holds every word twice,
+	// scores level with the code (.99 against 1).
+	if code := score["src/Retry.hs"]; score["config/retry.json"] > 0.6*code || score["docs/screen.ansi"] > 0.6*code {
+		t.Errorf("scores %v: want the data files well below the Haskell code", score)
+	}
 }

@@ -136,10 +136,11 @@ Reason is the detail of its strongest positive signal.
 	         pushed down: see Weights)
 	kind     −penaltyHeader, −penaltyWindow  imports; lines outside symbols
 	place    −penaltyVendored, −penaltyGenerated, −penaltyBuild,
-	         −penaltyTestData, −penaltyExample, −penaltyLegacy (see below);
-	         then, after each source is normalized, × placeScale (a build
-	         file that is the best of the docs source no longer ties the
-	         best code at 1.0)
+	         −penaltyTestData, −penaltyExample, −penaltyLegacy,
+	         −penaltyPlatform, −penaltyData (see below); then, after
+	         each source is normalized, × placeScale (a build file that
+	         is the best of its source no longer ties the best code at
+	         1.0)
 	declaration a C header whose .c file is a candidate too, or any
 	         header when the candidates are C, keeps
 	         declarationScale of its normalized score
@@ -275,14 +276,19 @@ ties break by path, then line, so equal inputs give equal output.
 Every source's candidates share one scale: sorted by score, the list
 means "best first" across sources. A docs section and a code block used
 to both score 1.0 as the best of their sources and interleave; now a
-documentation block (a prose file: Markdown, reST, text) keeps docsPrior
-of its score unless the query asks for documentation ("readme", "docs",
-"guide"), and a source's weak best stays weak (normFloor). Code the index
-cannot parse yet is filed as text under docs; it is not prose and keeps
-its score. A build file or other file the path prior marks (Cargo.toml,
-package.json) is filed there too and ranks as documentation: serde's
-Cargo.toml came second for "standard library type Serialize
-implementations" (NL .8489 → .8495, two up, none down; dev the same).
+documentation block keeps docsPrior of its score unless the query asks
+for documentation ("readme", "docs", "guide"), and a source's weak best
+stays weak (normFloor). The docs source holds prose only (Markdown,
+reST, AsciiDoc, Org, HTML, plain text: chunk.Language). Code in a
+language the chunker only cuts into windows (Haskell, Zig, Elixir) is
+code; so are manifests, configuration and any file of an extension
+nobody listed (test vectors, terminal captures), which the place prior
+marks as data (penaltyData, unless the query names the format or asks
+for configuration). They used to be filed as text under docs: on the Go
+tree the docs source answered "fix json.Unmarshal panics on nil map"
+with 7,000 tokens of crypto/tls/bogo_config.json and the FIPS test
+vectors, and on this repository "how is the token budget enforced" with
+the terminal captures of docs/screens.
 
 # Weights
 
@@ -332,6 +338,7 @@ each alone gains less on both (docs/bench/eval.md, "Text and length"):
 	penaltyExample        0.3
 	penaltyLegacy         0.25
 	penaltyPlatform       0.3
+	penaltyData           0.5
 	declarationScale      0.8
 	docsPrior             0.5
 	normFloor             2.0

@@ -20,7 +20,7 @@ var rankWeights = map[string]float64{
 	"weightFileCoverage": weightFileCoverage, "bonusPhrase": bonusPhrase,
 	"bonusTestAsked": bonusTestAsked, "penaltyGraphOnly": penaltyGraphOnly,
 	"penaltyTest": penaltyTest, "penaltySameFile": penaltySameFile, "penaltyTiny": penaltyTiny,
-	"penaltyHeader": penaltyHeader, "penaltyPlatform": penaltyPlatform, "penaltyWindow": penaltyWindow,
+	"penaltyHeader": penaltyHeader, "penaltyPlatform": penaltyPlatform, "penaltyData": penaltyData, "penaltyWindow": penaltyWindow,
 	"penaltyVendored": penaltyVendored, "penaltyGenerated": penaltyGenerated,
 	"penaltyBuild": penaltyBuild, "penaltyTestData": penaltyTestData,
 	"penaltyExample": penaltyExample, "penaltyLegacy": penaltyLegacy,

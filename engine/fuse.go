@@ -1,11 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"path"
-	"slices"
-	"strings"
-)
+import "fmt"
 
 // Fusion: one ranking across sources. Each index-backed provider divides
 // its scores by its own best, so the best docs section and the best code
@@ -33,15 +28,6 @@ func asksForDocs(q Query) bool {
 	return false
 }
 
-// proseExts are the extensions of documentation files. The index files
-// every language it cannot parse as text, and text goes to the docs
-// source: a PHP or Haskell file found there is code and keeps its score.
-var proseExts = map[string]bool{"": true, ".md": true, ".markdown": true, ".rst": true,
-	".txt": true, ".adoc": true, ".asciidoc": true, ".org": true, ".rdoc": true, ".textile": true}
-
-// isProsePath reports whether a path names a documentation file.
-func isProsePath(p string) bool { return proseExts[strings.ToLower(path.Ext(p))] }
-
 // fuse puts the candidates of every source on one scale (see above); the
 // change is a signal of its own, so --explain shows it.
 func fuse(q Query, c []Candidate) {
@@ -50,14 +36,10 @@ func fuse(q Query, c []Candidate) {
 		return
 	}
 	for i := range c {
-		// The docs source holds every file the index files as text: prose,
-		// code it cannot parse yet (which keeps its score), and manifests.
-		// A manifest the path prior marked is no more the answer to a
-		// question about code than a README is: serde's Cargo.toml, the
-		// best docs block for "standard library type Serialize
-		// implementations", scored .5 after the place prior and came
-		// second, above the impls.rs that answers.
-		if c[i].Source != SourceDocs || c[i].Score <= 0 || !isProsePath(c[i].Block.Path) && !hasSignal(c[i], signalPlace) {
+		// The docs source holds prose only (chunk.Language): code in a
+		// language the chunker cannot parse, manifests and data files are
+		// the code source's, under its path prior.
+		if c[i].Source != SourceDocs || c[i].Score <= 0 {
 			continue
 		}
 		v := c[i].Score * (docsPrior - 1)
@@ -89,10 +71,4 @@ func capSources(c []Candidate) {
 			Detail: fmt.Sprintf("%s scores on one scale with the others (÷%.2f)", c[i].Source, b)})
 		c[i].Score += v
 	}
-}
-
-// hasSignal reports whether c carries the signal name (a signal is only
-// recorded when it is non-zero).
-func hasSignal(c Candidate, name string) bool {
-	return slices.ContainsFunc(c.Signals, func(s Signal) bool { return s.Name == name })
 }

@@ -146,8 +146,12 @@ func TestPlacePushesDownBuildVendoredAndTestData(t *testing.T) {
 		{"api/v1/types.pb.go", &placeGenerated},
 		{"src/Illuminate/Routing/Console/stubs/controller.stub", &placeGenerated},
 		{"test_suite/tests/ui/with/incorrect_type.stderr", &placeTestData},
+		{"crypto/tls/bogo_config.json", &placeData},
+		{"docs/screens/120x40.ansi", &placeData},
+		{"crypto/x509/testdata/vectors.json", &placeTestData},
 		{"net/url/url.go", nil},
 		{"src/build.rs", nil},
+		{"src/Main.hs", nil},
 	} {
 		if got := placeOf(tc.path); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.path, got, tc.want)
@@ -161,22 +165,19 @@ func TestPlacePushesDownBuildVendoredAndTestData(t *testing.T) {
 	if s := r.place("strings/BUILD.bazel"); s.Value != -penaltyBuild {
 		t.Errorf("build file not pushed down: %+v", s)
 	}
+	r = newRanker(AnalyzeQuery("retry settings in the yaml config"), DefaultRankOptions(), SourceCode)
+	if s := r.place("deploy/retry.yaml"); s.Value != 0 {
+		t.Errorf("asked for yaml, still pushed down: %+v", s)
+	}
 }
 
 func TestFusePutsDocsBelowCodeOfEqualScore(t *testing.T) {
 	code := Candidate{ID: "c", Source: SourceCode, Score: 1, Block: index.Block{Path: "pay/retry.go"}}
 	doc := Candidate{ID: "d", Source: SourceDocs, Score: 1, Block: index.Block{Path: "docs/retry.md"}}
-	php := Candidate{ID: "p", Source: SourceDocs, Score: 1, Block: index.Block{Path: "src/Retry.php"}}
-	manifest := Candidate{ID: "m", Source: SourceDocs, Score: 0.5, Block: index.Block{Path: "pay/Cargo.toml"},
-		Signals: []Signal{{Name: signalPlace, Value: -0.5}}}
-	c := []Candidate{code, doc, php, manifest}
+	c := []Candidate{code, doc}
 	fuse(AnalyzeQuery("how are payments retried"), c)
-	if c[0].Score != 1 || c[1].Score != docsPrior || c[2].Score != 1 {
-		t.Errorf("scores %v %v %v, want 1, %v, 1 (a code file the index filed as text keeps its score)",
-			c[0].Score, c[1].Score, c[2].Score, docsPrior)
-	}
-	if c[3].Score != 0.5*docsPrior {
-		t.Errorf("a build file the docs source found: %v, want %v (it ranks as documentation)", c[3].Score, 0.5*docsPrior)
+	if c[0].Score != 1 || c[1].Score != docsPrior {
+		t.Errorf("scores %v %v, want 1, %v", c[0].Score, c[1].Score, docsPrior)
 	}
 	if !hasSignal(c[1], signalSource) {
 		t.Errorf("the fused score has no signal: %+v", c[1].Signals)
@@ -378,4 +379,10 @@ func TestEveryHeaderOfACPoolIsADeclaration(t *testing.T) {
 	if got := r.finish(pool(Candidate{ID: "x.cc", Score: 1, Block: index.Block{Path: "lib/x.cc"}})); got[0].ID != "urldata.h" {
 		t.Errorf("with a C++ source: %+v", got)
 	}
+}
+
+// hasSignal reports whether c carries the signal name (a signal is only
+// recorded when it is non-zero).
+func hasSignal(c Candidate, name string) bool {
+	return slices.ContainsFunc(c.Signals, func(s Signal) bool { return s.Name == name })
 }

@@ -92,8 +92,9 @@ func NewCodeProvider(s Searcher, opts RankOptions) Provider {
 	return &indexProvider{s: s, opts: orDefault(opts), src: SourceCode}
 }
 
-// NewDocsProvider returns the provider of document sections (Markdown,
-// reST, text), ranked like code without the reference graph.
+// NewDocsProvider returns the provider of documentation (index.IsProse:
+// Markdown, reST, AsciiDoc, Org, HTML, plain text), ranked like code
+// without the reference graph.
 func NewDocsProvider(s Searcher, opts RankOptions) Provider {
 	return &indexProvider{s: s, opts: orDefault(opts), src: SourceDocs}
 }

@@ -10,10 +10,11 @@ import (
 
 // The place signal: where a file sits says how likely it is to be the
 // code a question is about. Vendored copies, generated code, build and
-// project files, examples, test data and legacy copies share the words of
-// the code they surround (a CMakeLists names every source file of its
-// directory; a vendored copy of a library holds its functions too) and
-// crowd out the real thing. Each kind is pushed down unless the query
+// project files, examples, test data, legacy copies and data files share
+// the words of the code they surround (a CMakeLists names every source
+// file of its directory; a vendored copy of a library holds its functions
+// too; a test vector repeats a format's field names) and crowd out the
+// real thing. Each kind is pushed down unless the query
 // names it ("the bazel BUILD file", "in the examples").
 const (
 	penaltyVendored  = 0.6  // vendor/, third_party/, node_modules/
@@ -23,6 +24,7 @@ const (
 	penaltyExample   = 0.3  // examples/, samples/, demos/
 	penaltyLegacy    = 0.25 // legacy/, deprecated/, compat/, v1/ beside the current code
 	penaltyPlatform  = 0.3  // win/, sunos.c, crc32_ppc64le.go: one less common platform's copy
+	penaltyData      = 0.5  // *.json, *.yaml, *.xml, unknown extensions: data, not code
 	// placeScale then scales a marked block's normalized score (score.go).
 	placeScale = 0.5
 )
@@ -91,6 +93,7 @@ var (
 	placeExample   = placeKind{"an example", penaltyExample, []string{"example", "examples", "sample", "samples", "demo", "demos", "tutorial"}}
 	placeLegacy    = placeKind{"a legacy copy", penaltyLegacy, []string{"legacy", "deprecated", "compat", "compatibility", "v1", "old"}}
 	placePlatform  = placeKind{"one platform's copy", penaltyPlatform, platformAsks()}
+	placeData      = placeKind{"a data file", penaltyData, []string{"json", "yaml", "yml", "toml", "xml", "ini", "csv", "config", "configuration", "settings", "schema"}}
 )
 
 // Directories, lowercased, that mark each kind.
@@ -160,6 +163,9 @@ func placeOf(p string) *placeKind {
 	}
 	if platformSpecific(dirs, strings.TrimSuffix(base, path.Ext(base))) {
 		return &placePlatform
+	}
+	if chunk.IsData(chunk.Language(p)) {
+		return &placeData
 	}
 	return nil
 }

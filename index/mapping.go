@@ -8,6 +8,8 @@ import (
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bindex "github.com/blevesearch/bleve_index_api"
+
+	"github.com/loupe-dev/loupe/index/chunk"
 )
 
 // Field names of a block document. The whole schema is declared here: the
@@ -89,10 +91,10 @@ func newAnalyzers(m *mapping.IndexMappingImpl) analyzers {
 	return a
 }
 
-// proseLangs are languages whose blocks count as documentation.
-var proseLangs = map[string]bool{"markdown": true, "rst": true, "text": true, "asciidoc": true, "org": true}
-
-func isProse(b Block) bool { return b.Kind == KindSection || proseLangs[b.Lang] }
+// IsProse reports whether a block is documentation, which the docs source
+// serves and the code source never does: a section, or a block of a prose
+// language (chunk.Language sorts files into prose, code and data).
+func IsProse(b Block) bool { return b.Kind == KindSection || chunk.IsProse(b.Lang) }
 
 // blockDoc builds the bleve document of one block; text is its content.
 func (a analyzers) blockDoc(b Block, text []byte) (*document.Document, error) {
@@ -128,7 +130,7 @@ func (a analyzers) blockDoc(b Block, text []byte) (*document.Document, error) {
 	if b.Test || isTestPath(b.Path) {
 		d.AddField(document.NewBooleanFieldWithIndexingOptions(fTest, nil, true, bindex.IndexField))
 	}
-	if isProse(b) {
+	if IsProse(b) {
 		d.AddField(document.NewBooleanFieldWithIndexingOptions(fProse, nil, true, bindex.IndexField))
 	}
 	blob, err := encodeBlob(b)

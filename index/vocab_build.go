@@ -30,8 +30,8 @@ const (
 // fileUnits are the vocabulary units of a file's content and blocks.
 func fileUnits(data []byte, blocks []Block) vocab.FileUnits {
 	u := vocab.FileUnits{Forms: map[string]string{}}
-	if len(blocks) > 0 && isProse(blocks[0]) {
-		return u // prose has words, not identifiers; its pairs are noise
+	if len(blocks) > 0 && (IsProse(blocks[0]) || chunk.IsData(blocks[0].Lang)) {
+		return u // prose has words and data repeats them, not identifiers: their pairs are noise
 	}
 	u.Idents = vocab.IdentUnits(data, u.Forms)
 	for _, b := range blocks {

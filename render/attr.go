@@ -88,7 +88,7 @@ func language(it packing.Item) string {
 		return l
 	}
 	switch it.Block.Lang {
-	case "", "text":
+	case "", "text", "data":
 		return ""
 	}
 	return it.Block.Lang

@@ -327,13 +327,9 @@ func referenceEstimate(c engine.Candidate) int {
 	return int(float64(n)/bytesPerTokenCode + 0.999)
 }
 
-func isProse(c engine.Candidate) bool {
-	switch c.Block.Lang {
-	case "markdown", "text", "rst", "asciidoc", "":
-		return true
-	}
-	return c.Block.Kind == index.KindSection
-}
+// isProse: documentation, and blocks of no language (notes, diagnostics),
+// tokenize like prose.
+func isProse(c engine.Candidate) bool { return c.Block.Lang == "" || index.IsProse(c.Block) }
 
 // trimTrailingBlank drops the blank lines that end a code or docs block:
 // the chunker gives the blank lines between declarations to the block

@@ -46,62 +46,101 @@ func File(p string, src []byte) []Block {
 }
 
 // Language names the language of a path from its extension (a few build
-// files from their whole name).
+// files from their whole name). It sorts every file into one of three
+// families, which decide the source a block belongs to: prose (IsProse:
+// Markdown, reST, AsciiDoc, Org, HTML, plain text, and files without an
+// extension such as README or LICENSE) is documentation; a language it
+// names is code, whether the chunker parses it or cuts it into windows;
+// any other extension is "data" (fixtures, captured output, lock files,
+// formats nobody listed), which sits with the code, never with the
+// documentation: a test vector or a terminal capture that repeats the
+// query's words is not a document about them.
 func Language(p string) string {
-	switch path.Base(p) {
+	switch base := path.Base(p); base {
 	case "Rakefile", "Gemfile", "Guardfile", "Vagrantfile", "Podfile":
 		return "ruby"
 	case ".bashrc", ".bash_profile", ".profile", "PKGBUILD":
 		return "bash"
+	case "Makefile", "GNUmakefile", "makefile":
+		return "make"
+	case "Dockerfile", "Containerfile":
+		return "dockerfile"
+	case "CMakeLists.txt":
+		return "cmake"
+	case "BUILD", "BUILD.bazel", "WORKSPACE", "WORKSPACE.bazel", "MODULE.bazel":
+		return "starlark"
 	}
-	switch strings.ToLower(path.Ext(p)) {
-	case ".go":
-		return "go"
-	case ".py", ".pyi":
-		return "python"
-	case ".js", ".mjs", ".cjs", ".jsx":
-		return "javascript"
-	case ".ts", ".mts", ".cts":
-		return "typescript"
-	case ".tsx":
-		return "tsx"
-	case ".rs":
-		return "rust"
-	case ".java":
-		return "java"
-	case ".c", ".h":
-		return "c"
-	case ".cc", ".cpp", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp":
-		return "cpp"
-	case ".cs":
-		return "csharp"
-	case ".rb", ".rake", ".gemspec", ".ru":
-		return "ruby"
-	case ".php", ".phtml":
-		return "php"
-	case ".kt", ".kts":
-		return "kotlin"
-	case ".scala", ".sc":
-		return "scala"
-	case ".sh", ".bash":
-		return "bash"
-	case ".lua":
-		return "lua"
-	case ".swift":
-		return "swift"
-	case ".md", ".markdown":
-		return "markdown"
-	case ".rst":
-		return "rst"
-	case ".txt":
+	ext := strings.ToLower(path.Ext(p))
+	if l, ok := extLangs[ext]; ok {
+		return l
+	}
+	if ext == "" {
 		return "text"
 	}
-	return "text"
+	return "data"
+}
+
+// extLangs maps an extension to its language. The first block is what
+// the chunker parses, the second what it cuts into windows; the last
+// line is prose.
+var extLangs = map[string]string{
+	".go": "go", ".py": "python", ".pyi": "python", ".js": "javascript", ".mjs": "javascript",
+	".cjs": "javascript", ".jsx": "javascript", ".ts": "typescript", ".mts": "typescript",
+	".cts": "typescript", ".tsx": "tsx", ".rs": "rust", ".java": "java", ".c": "c", ".h": "c",
+	".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".c++": "cpp", ".hpp": "cpp", ".hh": "cpp",
+	".hxx": "cpp", ".h++": "cpp", ".ipp": "cpp", ".tpp": "cpp", ".cs": "csharp",
+	".rb": "ruby", ".rake": "ruby", ".gemspec": "ruby", ".ru": "ruby", ".php": "php",
+	".phtml": "php", ".kt": "kotlin", ".kts": "kotlin", ".sh": "bash", ".bash": "bash",
+	".lua": "lua",
+
+	".scala": "scala", ".sc": "scala", ".swift": "swift", ".hs": "haskell", ".lhs": "haskell",
+	".zig": "zig", ".ex": "elixir", ".exs": "elixir", ".erl": "erlang", ".hrl": "erlang",
+	".ml": "ocaml", ".mli": "ocaml", ".fs": "fsharp", ".fsi": "fsharp", ".fsx": "fsharp",
+	".dart": "dart", ".jl": "julia", ".r": "r", ".pl": "perl", ".pm": "perl", ".clj": "clojure",
+	".cljs": "clojure", ".cljc": "clojure", ".elm": "elm", ".nim": "nim", ".cr": "crystal",
+	".m": "objectivec", ".mm": "objectivec", ".groovy": "groovy", ".gradle": "groovy",
+	".vue": "vue", ".svelte": "svelte", ".sql": "sql", ".proto": "protobuf", ".zsh": "zsh",
+	".fish": "fish", ".ps1": "powershell", ".psm1": "powershell", ".el": "elisp",
+	".lisp": "lisp", ".scm": "scheme", ".rkt": "racket", ".vim": "vim", ".sol": "solidity",
+	".f90": "fortran", ".pas": "pascal", ".v": "verilog", ".sv": "verilog", ".vhd": "vhdl",
+	".asm": "asm", ".s": "asm", ".cmake": "cmake", ".bzl": "starlark", ".tf": "hcl",
+	".hcl": "hcl", ".nix": "nix", ".html": "html", ".htm": "html", ".css": "css",
+	".scss": "scss", ".less": "less", ".json": "json", ".yaml": "yaml", ".yml": "yaml",
+	".toml": "toml", ".xml": "xml", ".ini": "ini", ".cfg": "ini", ".graphql": "graphql",
+	".tmpl": "template", ".tpl": "template", ".j2": "template", ".mk": "make",
+
+	".md": "markdown", ".markdown": "markdown", ".mdx": "markdown", ".rst": "rst",
+	".txt": "text", ".text": "text", ".rdoc": "text", ".textile": "text",
+	".adoc": "asciidoc", ".asciidoc": "asciidoc", ".org": "org",
+}
+
+// IsData reports whether lang is data: configuration and serialization
+// formats, and any extension Language does not know (a test vector, a
+// terminal capture, a lock file). Data holds the words of the code it
+// describes, repeated, and names no identifiers of its own.
+func IsData(lang string) bool {
+	switch lang {
+	case "data", "json", "yaml", "toml", "xml", "ini":
+		return true
+	}
+	return false
+}
+
+// IsProse reports whether lang is documentation: the languages the docs
+// source serves (see Language). HTML counts: a project's HTML is mostly its
+// manual or its site (express's docs/guide.html); a template is the
+// exception.
+func IsProse(lang string) bool {
+	switch lang {
+	case "markdown", "rst", "text", "asciidoc", "org", "html":
+		return true
+	}
+	return false
 }
 
 // DetectLanguage is Language, except that a file with no extension whose
-// first line is a shell shebang ("#!/bin/sh", "#!/usr/bin/env bash") is
-// Bash.
+// first line is a shebang ("#!/bin/sh", "#!/usr/bin/env python3") is in
+// the language of its interpreter: a script, not prose.
 func DetectLanguage(p string, src []byte) string {
 	lang := Language(p)
 	if lang != "text" || path.Ext(p) != "" || !bytes.HasPrefix(src, []byte("#!")) {
@@ -116,12 +155,16 @@ func DetectLanguage(p string, src []byte) string {
 	if interp == "env" && len(fields) > 1 {
 		interp = fields[1]
 	}
-	switch interp {
-	case "sh", "bash", "dash", "ksh":
-		return "bash"
+	if l, ok := shebangLangs[strings.TrimRight(interp, "0123456789.")]; ok { // python3.12
+		return l
 	}
 	return lang
 }
+
+// shebangLangs are the interpreters a script without an extension names.
+var shebangLangs = map[string]string{"sh": "bash", "bash": "bash", "dash": "bash", "ksh": "bash",
+	"zsh": "zsh", "python": "python", "node": "javascript", "ruby": "ruby", "perl": "perl",
+	"php": "php", "lua": "lua"}
 
 // cGrammar picks the grammar of a C file: a header (.h) that shows C++
 // (a class, a namespace, a template, an access specifier) is parsed as

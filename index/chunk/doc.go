@@ -14,10 +14,17 @@
 // too: see below) into windows of about WindowLines lines cut at blank
 // lines.
 //
+// Language sorts files into three families: prose (IsProse), which the
+// docs source serves; code, named by its extension whether it is parsed or
+// windowed; and data (IsData: configuration, serialization formats and
+// every extension nobody listed), which ranks with code under a path
+// prior.
+//
 // A .h file is C unless it shows C++ (a namespace, a template, an access
 // specifier, std::), then it is read with the C++ grammar; its blocks say
-// "c" either way. A file without extension whose shebang names sh or bash
-// is Bash. Namespaces (C++, C#, PHP) and Ruby modules are not blocks: the
+// "c" either way. A file without extension whose shebang names an
+// interpreter (sh, bash, python, node, ruby, perl, php, lua) is in that
+// language. Namespaces (C++, C#, PHP) and Ruby modules are not blocks: the
 // header goes on into a namespace's or an include guard's opening, the
 // classes inside are top-level blocks, and lines that only open or close a
 // scope ("end", "}  // namespace absl", "#endif") join a neighbouring

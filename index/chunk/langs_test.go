@@ -195,8 +195,14 @@ func TestDetectLanguage(t *testing.T) {
 	tests := []struct{ path, src, want string }{
 		{"a/b.rb", "", "ruby"}, {"Rakefile", "", "ruby"}, {"x.hpp", "", "cpp"}, {"x.h", "", "c"},
 		{"x.cs", "", "csharp"}, {"x.kts", "", "kotlin"}, {"x.sc", "", "scala"}, {"x.lua", "", "lua"},
-		{"bin/run", "#!/bin/sh\necho", "bash"}, {"bin/run", "#!/usr/bin/env python3\n", "text"},
-		{"x.txt", "#!/bin/sh\n", "text"}, {"x.swift", "", "swift"},
+		{"bin/run", "#!/bin/sh\necho", "bash"}, {"bin/run", "#!/usr/bin/env python3\n", "python"},
+		{"bin/run", "#!/usr/bin/python3.12 -u\n", "python"}, {"bin/run", "#!/usr/bin/env node\n", "javascript"},
+		{"bin/run", "#!/usr/bin/awk -f\n", "text"}, {"x.txt", "#!/bin/sh\n", "text"}, {"x.swift", "", "swift"},
+		// Prose, code the chunker only windows, data.
+		{"README", "", "text"}, {"docs/a.MD", "", "markdown"}, {"x.adoc", "", "asciidoc"},
+		{"x.hs", "", "haskell"}, {"x.zig", "", "zig"}, {"lib/x.ex", "", "elixir"},
+		{"CMakeLists.txt", "", "cmake"}, {"Makefile", "", "make"}, {"x.json", "", "json"},
+		{"x.yml", "", "yaml"}, {"docs/screens/a.ansi", "", "data"}, {"x.golden", "", "data"},
 	}
 	for _, tc := range tests {
 		if got := DetectLanguage(tc.path, []byte(tc.src)); got != tc.want {
@@ -223,6 +229,29 @@ func TestRealTreesContract(t *testing.T) {
 				t.Errorf("%s/%s: %v", root, f.path, err)
 				failed++
 			}
+		}
+	}
+}
+
+// TestProseAndData: documentation is the prose languages only; code the
+// chunker cannot parse and data are not; data is configuration,
+// serialization formats and unknown extensions.
+func TestProseAndData(t *testing.T) {
+	for p, want := range map[string]bool{
+		"a.json": true, "a.yml": true, "Cargo.toml": true, "a.ansi": true, "a.golden": true,
+		"README": false, "a.md": false, "a.hs": false, "a.html": false, "Makefile": false,
+	} {
+		if got := IsData(Language(p)); got != want {
+			t.Errorf("IsData(Language(%q)) = %v, want %v", p, got, want)
+		}
+	}
+	for p, want := range map[string]bool{
+		"README.md": true, "docs/guide.rst": true, "NOTES.txt": true, "LICENSE": true, "a.adoc": true,
+		"a.org": true, "docs/guide.html": true, "Main.hs": false, "a.zig": false, "config.json": false, "a.ansi": false,
+		"CMakeLists.txt": false, "Makefile": false, "a.go": false,
+	} {
+		if got := IsProse(Language(p)); got != want {
+			t.Errorf("IsProse(Language(%q)) = %v, want %v", p, got, want)
 		}
 	}
 }

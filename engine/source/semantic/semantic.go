@@ -169,14 +169,6 @@ func (s *Source) embedInput(b index.Block, text string) string {
 // the index gave none).
 func blockKey(b index.Block) string { return cmp.Or(b.Hash, "id:"+b.ID) }
 
-func isProse(b index.Block) bool {
-	switch b.Lang {
-	case "markdown", "text", "rst", "restructuredtext", "asciidoc":
-		return true
-	}
-	return b.Kind == index.KindSection
-}
-
 // errNoVectors is returned by Nearest when nothing is embedded yet.
 var errNoVectors = errors.New("semantic: no vectors yet")
 

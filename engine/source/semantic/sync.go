@@ -96,7 +96,7 @@ func (s *Source) plan(w *snapshot, files map[string]string, st *SyncStats) ([]pe
 		pf := pendingFile{path: p, entries: fileEntries{Hash: files[p]}}
 		for _, b := range blocks {
 			key := blockKey(b)
-			pf.entries.Blocks = append(pf.entries.Blocks, entry{ID: b.ID, Key: key, Prose: isProse(b)})
+			pf.entries.Blocks = append(pf.entries.Blocks, entry{ID: b.ID, Key: key, Prose: index.IsProse(b)})
 			if _, ok := w.pos[key]; ok || queued[key] {
 				st.Reused++
 				continue
