@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -180,4 +181,30 @@ func TestPackDocsAreProseOnly(t *testing.T) {
 	if code := score["src/Retry.hs"]; score["config/retry.json"] > 0.6*code || score["docs/screen.ansi"] > 0.6*code {
 		t.Errorf("scores %v: want the data files well below the Haskell code", score)
 	}
+}
+
+// TestPackDocsOfAWeakMatchRankLow: through the binary, when the code
+// answers by name and the README only shares a word or two, the README's
+// fused score is docsPrior times how its best match compares with the
+// code's, and its explanation says so (engine/fuse.go).
+func TestPackDocsOfAWeakMatchRankLow(t *testing.T) {
+	p := packSourcesOf(t, map[string]string{
+		"go.mod":      "module example.com/pay\n\ngo 1.22\n",
+		"pay/pay.go":  retryGo("charges a payment again with exponential backoff", "\t\tsleep(attempt)\n"),
+		"README.md":   "# pay\n\nPayments are charged once; see the code for how a failed one is handled.\n",
+		"pay/util.go": "package pay\n\nfunc sleep(n int) {}\n",
+	}, "RetryPayment exponential backoff", "4000", "code,docs")
+	for _, b := range p.Blocks {
+		if b.Path != "README.md" {
+			continue
+		}
+		explained := slices.ContainsFunc(b.Reasons, func(r string) bool { return strings.Contains(r, "of the code's") })
+		// docsPrior alone leaves it at .40 (its own best is below
+		// normFloor); its best scored about a third of the code's.
+		if b.Score >= 0.25 || !explained {
+			t.Errorf("README scores %.3f with reasons %v: want below .25, explained", b.Score, b.Reasons)
+		}
+		return
+	}
+	t.Fatalf("blocks %v: want README.md among them", blockNames(p))
 }

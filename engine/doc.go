@@ -145,7 +145,9 @@ Reason is the detail of its strongest positive signal.
 	         header when the candidates are C, keeps
 	         declarationScale of its normalized score
 	spread   the n-th best block of a file keeps (1−penaltySameFile)^n of its score
-	source   a documentation block keeps docsPrior of its score (see Fusion)
+	source   a documentation block keeps docsPrior of its score, times its
+	         source's best raw score over the code source's when lower
+	         (see Fusion)
 
 Only the maximum applies within symbol and within path. A name that is
 one plain word of the query ("token" names analyzer.token) is counted
@@ -278,17 +280,23 @@ means "best first" across sources. A docs section and a code block used
 to both score 1.0 as the best of their sources and interleave; now a
 documentation block keeps docsPrior of its score unless the query asks
 for documentation ("readme", "docs", "guide"), and a source's weak best
-stays weak (normFloor). The docs source holds prose only (Markdown,
-reST, AsciiDoc, Org, HTML, plain text: chunk.Language). Code in a
-language the chunker only cuts into windows (Haskell, Zig, Elixir) is
-code; so are manifests, configuration and any file of an extension
-nobody listed (test vectors, terminal captures), which the place prior
-marks as data (penaltyData, unless the query names the format or asks
-for configuration). They used to be filed as text under docs: on the Go
-tree the docs source answered "fix json.Unmarshal panics on nil map"
-with 7,000 tokens of crypto/tls/bogo_config.json and the FIPS test
-vectors, and on this repository "how is the token budget enforced" with
-the terminal captures of docs/screens.
+stays weak (normFloor). When the docs source's best scored below the
+code source's before normalization, docs keep that ratio too: serde's
+README was the second answer to "standard library type Deserialize
+implementations" at docsPrior, above the impls.rs that answers (NL
+.8520 → .8525, three up, none down; dev the same).
+
+The docs source holds prose only (Markdown, reST, AsciiDoc, Org, HTML,
+plain text: chunk.Language). Code in a language the chunker only cuts
+into windows (Haskell, Zig, Elixir) is code; so are manifests,
+configuration and any file of an extension nobody listed (test vectors,
+terminal captures), which the place prior marks as data (penaltyData,
+unless the query names the format or asks for configuration). They used
+to be filed as text under docs: on the Go tree the docs source answered
+"fix json.Unmarshal panics on nil map" with 7,000 tokens of
+crypto/tls/bogo_config.json and the FIPS test vectors, and on this
+repository "how is the token budget enforced" with the terminal captures
+of docs/screens.
 
 # Weights
 

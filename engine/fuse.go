@@ -9,7 +9,13 @@ import "fmt"
 // wants the code first, and the prose that describes it after. fuse
 // multiplies each docs candidate's score by docsPrior, unless the query
 // asks for documentation, so that sorting every candidate by score means
-// "best first" across sources.
+// "best first" across sources; and, when the docs source's best scored
+// below the code source's before either was normalized (one ranker sums
+// the same signals for both, and prose never matches a name), by the
+// ratio of the two: the best README section of a question a function
+// answers no longer sits at docsPrior, above every code block but the
+// first (serde's README for "standard library type Deserialize
+// implementations").
 const docsPrior = 0.5
 
 // docWords are the query words that ask for documentation.
@@ -35,6 +41,12 @@ func fuse(q Query, c []Candidate) {
 	if asksForDocs(q) {
 		return
 	}
+	codeNorm := 0.0
+	for _, x := range c {
+		if x.Source == SourceCode {
+			codeNorm = max(codeNorm, x.norm)
+		}
+	}
 	for i := range c {
 		// The docs source holds prose only (chunk.Language): code in a
 		// language the chunker cannot parse, manifests and data files are
@@ -42,9 +54,13 @@ func fuse(q Query, c []Candidate) {
 		if c[i].Source != SourceDocs || c[i].Score <= 0 {
 			continue
 		}
-		v := c[i].Score * (docsPrior - 1)
-		c[i].Signals = append(c[i].Signals, Signal{Name: signalSource, Value: v,
-			Detail: fmt.Sprintf("documentation ranks below code (×%.1f)", docsPrior)})
+		f, detail := docsPrior, fmt.Sprintf("documentation ranks below code (×%.1f)", docsPrior)
+		if n := c[i].norm; n > 0 && codeNorm > n {
+			f *= n / codeNorm
+			detail += fmt.Sprintf("; its best match scored %.0f%% of the code's", 100*n/codeNorm)
+		}
+		v := c[i].Score * (f - 1)
+		c[i].Signals = append(c[i].Signals, Signal{Name: signalSource, Value: v, Detail: detail})
 		c[i].Score += v
 	}
 }

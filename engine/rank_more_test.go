@@ -189,6 +189,30 @@ func TestFusePutsDocsBelowCodeOfEqualScore(t *testing.T) {
 	}
 }
 
+// TestFuseScalesDocsByTheirBestAgainstTheCodes: the docs source's best
+// scored a quarter of the code source's before normalization, so its
+// blocks keep a quarter of docsPrior; docs that matched as well as the
+// code keep docsPrior.
+func TestFuseScalesDocsByTheirBestAgainstTheCodes(t *testing.T) {
+	c := []Candidate{
+		{ID: "c", Source: SourceCode, Score: 1, norm: 4},
+		{ID: "c2", Source: SourceCode, Score: 0.3, norm: 4},
+		{ID: "d", Source: SourceDocs, Score: 1, norm: 1},
+		{ID: "d2", Source: SourceDocs, Score: 0.5, norm: 1},
+	}
+	fuse(AnalyzeQuery("standard library type Deserialize implementations"), c)
+	for i, want := range []float64{1, 0.3, docsPrior / 4, docsPrior / 8} {
+		if math.Abs(c[i].Score-want) > 1e-9 {
+			t.Errorf("%s scores %v, want %v", c[i].ID, c[i].Score, want)
+		}
+	}
+	c = []Candidate{{ID: "c", Source: SourceCode, Score: 1, norm: 2}, {ID: "d", Source: SourceDocs, Score: 1, norm: 3}}
+	fuse(AnalyzeQuery("how are payments retried"), c)
+	if c[1].Score != docsPrior {
+		t.Errorf("docs that matched better than the code: %v, want %v", c[1].Score, docsPrior)
+	}
+}
+
 func TestLoneShortNameIsAnIdentifier(t *testing.T) {
 	if got := AnalyzeQuery("g").Identifiers; len(got) != 1 || got[0] != "g" {
 		t.Errorf(`"g" → identifiers %v, want [g]`, got)

@@ -515,6 +515,7 @@ func (r *ranker) finish(c []Candidate) []Candidate {
 	top := max(c[0].Score, normFloor)
 	for i := range c {
 		c[i].Score = max(0, c[i].Score/top)
+		c[i].norm = top
 	}
 	if !r.opts.disabled(signalPlace) {
 		placeAfterNorm(c)

@@ -85,6 +85,9 @@ type Candidate struct {
 	// (index.BlockText.Clean): the redactor skips it. Whoever changes
 	// Text before redaction must clear it.
 	TextClean bool `json:"-"`
+	// norm is the divisor the index-backed ranker normalized Score by
+	// (finish); fuse compares the docs source's with the code source's.
+	norm float64
 }
 
 // Level is how much of a block is packed.
