@@ -56,7 +56,7 @@ func File(p string, src []byte) []Block {
 // documentation: a test vector or a terminal capture that repeats the
 // query's words is not a document about them.
 func Language(p string) string {
-	switch base := path.Base(p); base {
+	switch path.Base(p) {
 	case "Rakefile", "Gemfile", "Guardfile", "Vagrantfile", "Podfile":
 		return "ruby"
 	case ".bashrc", ".bash_profile", ".profile", "PKGBUILD":
@@ -81,8 +81,8 @@ func Language(p string) string {
 }
 
 // extLangs maps an extension to its language. The first block is what
-// the chunker parses, the second what it cuts into windows; the last
-// line is prose.
+// the chunker parses; the second, code it cuts into windows; the third,
+// the data formats IsData names; the last, prose.
 var extLangs = map[string]string{
 	".go": "go", ".py": "python", ".pyi": "python", ".js": "javascript", ".mjs": "javascript",
 	".cjs": "javascript", ".jsx": "javascript", ".ts": "typescript", ".mts": "typescript",
@@ -104,12 +104,14 @@ var extLangs = map[string]string{
 	".lisp": "lisp", ".scm": "scheme", ".rkt": "racket", ".vim": "vim", ".sol": "solidity",
 	".f90": "fortran", ".pas": "pascal", ".v": "verilog", ".sv": "verilog", ".vhd": "vhdl",
 	".asm": "asm", ".s": "asm", ".cmake": "cmake", ".bzl": "starlark", ".tf": "hcl",
-	".hcl": "hcl", ".nix": "nix", ".html": "html", ".htm": "html", ".css": "css",
-	".scss": "scss", ".less": "less", ".json": "json", ".yaml": "yaml", ".yml": "yaml",
-	".toml": "toml", ".xml": "xml", ".ini": "ini", ".cfg": "ini", ".graphql": "graphql",
-	".tmpl": "template", ".tpl": "template", ".j2": "template", ".mk": "make",
+	".hcl": "hcl", ".nix": "nix", ".css": "css", ".scss": "scss", ".less": "less",
+	".graphql": "graphql", ".tmpl": "template", ".tpl": "template", ".j2": "template",
+	".mk": "make",
 
-	".md": "markdown", ".markdown": "markdown", ".mdx": "markdown", ".rst": "rst",
+	".json": "json", ".yaml": "yaml", ".yml": "yaml", ".toml": "toml", ".xml": "xml",
+	".ini": "ini", ".cfg": "ini",
+
+	".html": "html", ".htm": "html", ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown", ".rst": "rst",
 	".txt": "text", ".text": "text", ".rdoc": "text", ".textile": "text",
 	".adoc": "asciidoc", ".asciidoc": "asciidoc", ".org": "org",
 }
