@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"fmt"
-
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -62,7 +60,7 @@ func (p queryPane) Update(msg tea.Msg) (queryPane, tea.Cmd) {
 }
 
 func (p *queryPane) setResult(n, sources int) {
-	p.info = fmt.Sprintf("%d candidates · %d sources", n, sources)
+	p.info = plural(n, "candidate") + " · " + plural(sources, "source")
 }
 
 func (p queryPane) View() string {

@@ -491,3 +491,18 @@ func TestSameNamesInDifferentFilesAreTold(t *testing.T) {
 		t.Fatalf("%+v", rows)
 	}
 }
+
+// TestQueryInfoCountsInWords: the query line says "1 source", not
+// "1 sources" (a repository with only code).
+func TestQueryInfoCountsInWords(t *testing.T) {
+	p := newQueryPane("", newStyles(true, true))
+	for _, tc := range []struct {
+		n, sources int
+		want       string
+	}{{1, 1, "1 candidate · 1 source"}, {200, 4, "200 candidates · 4 sources"}} {
+		p.setResult(tc.n, tc.sources)
+		if p.info != tc.want {
+			t.Errorf("setResult(%d, %d): %q, want %q", tc.n, tc.sources, p.info, tc.want)
+		}
+	}
+}
