@@ -326,11 +326,11 @@ func (p *indexProvider) lookupSymbols(ctx context.Context, q Query, pl *pool) er
 	return nil
 }
 
-// keep filters lookups to the provider's kind of block, and to code that
-// is not a test unless the pool takes tests.
+// keep filters lookups to the provider's kind of block (index.IsProse, the
+// rule the searches filter by), and to code that is not a test unless the
+// pool takes tests.
 func (p *indexProvider) keep(b index.Block, pl *pool) bool {
-	prose := b.Kind == index.KindSection
-	return prose == (p.src == SourceDocs) && (pl.tests || !b.Test)
+	return index.IsProse(b) == (p.src == SourceDocs) && (pl.tests || !b.Test)
 }
 
 // lookupNames derives symbol names from identifiers: "pkg.Type.method" →
