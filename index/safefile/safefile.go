@@ -46,8 +46,17 @@ func WriteWith(path string, write func(io.Writer) error) error {
 	return writeWith(path, DefaultPerm, write)
 }
 
-// writeWith writes path atomically; a new file gets perm.
+// writeWith writes path atomically; a new file gets perm. A path that
+// names a device or a pipe (-o /dev/null, /dev/stdout, a FIFO) is written
+// in place: renaming over it would put a file where the device was, and
+// every later write to /dev/null would fill that file.
 func writeWith(path string, perm fs.FileMode, write func(io.Writer) error) (err error) {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		if st.IsDir() {
+			return fmt.Errorf("write %s: %w", path, errIsDir)
+		}
+		return writeInPlace(path, write)
+	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
 	if err != nil {
@@ -69,6 +78,21 @@ func writeWith(path string, perm fs.FileMode, write func(io.Writer) error) (err 
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	syncDir(dir)
+	return nil
+}
+
+var errIsDir = errors.New("is a directory")
+
+// writeInPlace writes to a device or a pipe as a shell redirection would;
+// there is nothing to rename.
+func writeInPlace(path string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := errors.Join(write(f), f.Close()); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
 	return nil
 }
 
