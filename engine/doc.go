@@ -17,6 +17,7 @@ and docs sources.
 	   ─personalized PageRank─▶ thin wrappers' callees─▶ cut to MaxCandidates ─Read─▶ phrase bonus
 	   ─coverage, file coverage─▶ spread over files─▶ normalize to [0,1]
 	   ─▶ the headers of the best three files
+	   ─▶ when nothing was cut: the rest of the best eight files, as fillers
 	   ─▶ candidates of every source ─fuse─▶ one ranking
 	candidates ─followers─▶ packing: dedup, budget, render ─▶ pack
 
@@ -83,7 +84,15 @@ MaxCandidates; the search then asks for as many hits.
 After ranking, the header block (package clause and imports) of each of
 the three files the query is most about joins the candidates at .1 of its
 file's best score (signal "header", headers.go): search never returns it,
-and a fix often adds an import.
+and a fix often adds an import. When the pool held fewer blocks than
+MaxCandidates (the search ran out: a small repository, rare words), the
+other blocks of the files of the candidates, best file first (at most
+eight files and 200 blocks), join as fillers: no score, signal "rest"
+(rest.go). The packer places them only with budget every ranked block
+left, in the order of their files' packed blocks, so they never displace
+one; a bubbletea query had packed 4,761 of 16,000 tokens while the
+constructor its fix changed, beside the third block, was in no
+candidate.
 
 The index keeps the same hits whatever its segment layout: bleve breaks
 ties between equal scores by internal document number, which depends on

@@ -181,7 +181,7 @@ func (e *Engine) followerJobs(q Query, top []Candidate) []job {
 func topCode(list []Candidate, n int) []Candidate {
 	var code []Candidate
 	for _, c := range list {
-		if c.Source == SourceCode {
+		if c.Source == SourceCode && !c.Filler {
 			code = append(code, c)
 		}
 	}

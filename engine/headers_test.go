@@ -28,7 +28,7 @@ func TestHeadersOfTheBestFiles(t *testing.T) {
 	for _, off := range []bool{false, true} {
 		opts := DefaultRankOptions()
 		if off {
-			opts.Disabled = []string{signalHeader}
+			opts.Disabled = []string{signalHeader, signalRest} // the header would come back as a filler
 		}
 		cands, err := NewCodeProvider(ix, opts).Candidates(context.Background(), q)
 		if err != nil {

@@ -142,8 +142,11 @@ func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, e
 		r.delegates(pool)
 	}
 	top := r.cut(pool, p.opts.MaxCandidates)
-	cands := r.finish(p.read(ctx, top, r, clock))
-	return p.headers(ctx, cands, clock), ctx.Err()
+	cands := p.headers(ctx, r.finish(p.read(ctx, top, r, clock)), clock)
+	if len(pool.list) < p.opts.MaxCandidates {
+		cands = p.rest(ctx, cands, pool, clock)
+	}
+	return cands, ctx.Err()
 }
 
 // Shares of the time left before the context's deadline: graph lookups

@@ -71,6 +71,13 @@ type Candidate struct {
 	// signature or reference level); the packer never packs more than this
 	// unless a person's override says so. The zero value is LevelFull.
 	Level Level `json:"suggested_level,omitempty"`
+	// Filler marks a block offered only for budget a pack would leave
+	// unused: the rest of a file the ranked candidates are from, when the
+	// search ran out of matches (engine/rest.go). The packer places
+	// fillers after every other candidate has its place, so a filler
+	// never displaces a ranked block, and one it leaves out is not
+	// reported as left out.
+	Filler bool `json:"filler,omitempty"`
 	// Meta carries source-specific attribution: "sha", "author", "date",
 	// "age", "severity", "tool", "category", …; rendered as attributes.
 	Meta map[string]string `json:"meta,omitempty"`

@@ -219,6 +219,9 @@ func previewTitle(r previewRequest, p *packing.Pack) string {
 	}
 	b := r.cand.Block
 	lvl := "left out"
+	if r.cand.Filler {
+		lvl = "not packed: it only fills budget left over"
+	}
 	if r.item != nil {
 		lvl = levelName(r.item.Level)
 	}

@@ -145,7 +145,9 @@ func (p resultsPane) counts() (in, out, pinned, dropped int) {
 			out++
 			pinned++
 		default:
-			out++
+			if !r.filler { // a filler not packed was not needed, not left out
+				out++
+			}
 		}
 	}
 	return in, out, pinned, dropped

@@ -51,6 +51,7 @@ type row struct {
 	level  engine.Level
 	score  float64 // 0..1, relative to the best candidate
 	reason string  // the strongest signal, or why it was left out
+	filler bool    // only for budget left over (engine.Candidate.Filler)
 }
 
 // buildRows lists the packed items in output order, then every other
@@ -138,7 +139,7 @@ func newRow(c engine.Candidate, best float64) row {
 	if name == "" {
 		name = b.Path
 	}
-	r := row{id: c.ID, source: c.Source, name: name, kind: string(b.Kind), reason: c.Reason}
+	r := row{id: c.ID, source: c.Source, name: name, kind: string(b.Kind), reason: c.Reason, filler: c.Filler}
 	r.loc = fmt.Sprintf("%s:%d-%d", b.Path, b.StartLine, b.EndLine)
 	if b.StartLine == 0 {
 		r.loc = b.Path

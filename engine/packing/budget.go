@@ -45,11 +45,16 @@ package packing
 //     the best block of each file that has nothing packed, by priority:
 //     a pointer the model can ask to follow. Then whatever is still left
 //     upgrades blocks, by priority, to any richer level that fits, no
-//     longer held to blockShare. Costs start as estimates (2.65 bytes
-//     per token for code, 3.35 for prose) and a level is counted exactly
-//     (its rendered fragment) only when its estimate comes within twice
-//     of what is left, so only blocks that come close to being packed are
-//     ever rendered and counted.
+//     longer held to blockShare. If budget is still left, a block its
+//     source held to a poorer level (a graph neighbour at its signature)
+//     may show its code, and then fillers (the rest of the files packed,
+//     engine/rest.go) go in, the file of the best-priority block first,
+//     each file's in line order: unused budget shows nothing. Fillers
+//     take no part before that, and one left out is not reported. Costs
+//     start as estimates (2.65 bytes per token for code, 3.35 for prose)
+//     and a level is counted exactly (its rendered fragment) only when
+//     its estimate comes within twice of what is left, so only blocks
+//     that come close to being packed are ever rendered and counted.
 //  5. Verify. The whole pack is rendered and counted exactly, because BPE
 //     is not additive across fragments and the summary line holds the count
 //     itself (iterated to a fixed point). While it is over, the packed item
@@ -76,6 +81,7 @@ package packing
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/loupe-dev/loupe/engine"
 )
@@ -353,6 +359,10 @@ func (p *packer) priorities() []float64 {
 	}
 	pr := make([]float64, len(p.cands))
 	for i, c := range p.cands {
+		if c.Filler {
+			pr[i] = minScore // last to be packed, first to go when over
+			continue
+		}
 		w := 1.0
 		if wmax > 0 {
 			w = p.weight(c.Source) / wmax
@@ -398,12 +408,12 @@ func (p *packer) weight(s engine.Source) float64 {
 	return max(w, 0)
 }
 
-// byPriority lists the unpinned candidates, highest priority first, ties
-// by rank.
+// byPriority lists the unpinned candidates but fillers, highest priority
+// first, ties by rank.
 func (p *packer) byPriority() []int {
 	var order []int
-	for i := range p.cands {
-		if !p.ch[i].pinned {
+	for i, c := range p.cands {
+		if !p.ch[i].pinned && !c.Filler {
 			order = append(order, i)
 		}
 	}
@@ -420,7 +430,7 @@ func (p *packer) options(room int) {
 	own := make([]int, len(p.cands))
 	total := 0
 	for i, c := range p.cands {
-		if !p.ch[i].pinned {
+		if !p.ch[i].pinned && !c.Filler { // fillers only take what is left: no share, no cap
 			plans, _ := levelPlans(c, p.lines[i], -1)
 			own[i] = plans[p.ch[i].ceiling].est
 			demand[c.Source] += own[i]
@@ -437,7 +447,7 @@ func (p *packer) options(room int) {
 		ch := &p.ch[i]
 		switch {
 		case ch.pinned:
-		case ch.fixed || total <= room:
+		case ch.fixed || c.Filler || total <= room:
 			ch.opts = levelOptions(c, p.lines[i], ch.ceiling, -1, p.prio[i])
 		default:
 			ch.opts = levelOptions(c, p.lines[i], ch.ceiling, blockCap(room, total-own[i]), p.prio[i])
@@ -490,6 +500,57 @@ func (p *packer) fill() {
 		p.uncap(order)
 		p.bestFirst(order, &rest, engine.LevelReference)
 	}
+	if rest > 0 {
+		p.lift(order)
+		p.bestFirst(order, &rest, engine.LevelHead)
+	}
+	if rest > 0 {
+		p.bestFirst(p.fillers(), &rest, engine.LevelHead)
+	}
+}
+
+// lift lets a block its source held to a poorer level (a graph
+// neighbour at its signature) show its code once every candidate has its
+// place and budget is still left: unused budget shows nothing. A level a
+// person chose stays as it is.
+func (p *packer) lift(order []int) {
+	for _, i := range order {
+		ch := &p.ch[i]
+		if ch.fixed || ch.ceiling == engine.LevelFull {
+			continue
+		}
+		ch.ceiling = engine.LevelFull
+		p.reopen(i, levelOptions(p.cands[i], p.lines[i], engine.LevelFull, -1, p.prio[i]))
+	}
+}
+
+// fillers lists the unpinned fillers of the files that have a block
+// packed, the file of the best-priority block first, each file's in line
+// order: the rest of the files the pack is about, for what is left.
+func (p *packer) fillers() []int {
+	best := map[string]float64{}
+	for i, c := range p.cands {
+		if p.ch[i].cur >= 0 && !c.Filler && c.Block.Path != "" {
+			best[c.Block.Path] = max(best[c.Block.Path], p.prio[i])
+		}
+	}
+	var out []int
+	for i, c := range p.cands {
+		if _, ok := best[c.Block.Path]; ok && c.Filler && !p.ch[i].pinned && p.ch[i].cur < 0 {
+			out = append(out, i)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b int) int {
+		ca, cb := p.cands[a].Block, p.cands[b].Block
+		if d := cmpDesc(best[ca.Path], best[cb.Path]); d != 0 {
+			return d
+		}
+		if ca.Path != cb.Path {
+			return strings.Compare(ca.Path, cb.Path)
+		}
+		return ca.StartLine - cb.StartLine
+	})
+	return out
 }
 
 // uncap lifts the one-block cap for the leftover pass: the cap keeps one
@@ -506,21 +567,28 @@ func (p *packer) uncap(order []int) {
 		if !ch.capped {
 			continue // its options were never cut
 		}
-		free := levelOptions(p.cands[i], p.lines[i], ch.ceiling, -1, p.prio[i])
-		if ch.cur < 0 {
-			ch.opts = free
-			continue
-		}
-		cur := ch.opts[ch.cur].level
-		var richer []levelOption
-		for _, o := range free {
-			if o.level < cur {
-				richer = append(richer, o)
-			}
-		}
-		ch.opts = append(richer, ch.opts[ch.cur:]...)
-		ch.cur = len(richer)
+		p.reopen(i, levelOptions(p.cands[i], p.lines[i], ch.ceiling, -1, p.prio[i]))
 	}
+}
+
+// reopen gives candidate i the options of free richer than its current
+// level, keeping that level and those below it as they are (packed and
+// counted).
+func (p *packer) reopen(i int, free []levelOption) {
+	ch := &p.ch[i]
+	if ch.cur < 0 {
+		ch.opts = free
+		return
+	}
+	cur := ch.opts[ch.cur].level
+	var richer []levelOption
+	for _, o := range free {
+		if o.level < cur {
+			richer = append(richer, o)
+		}
+	}
+	ch.opts = append(richer, ch.opts[ch.cur:]...)
+	ch.cur = len(richer)
 }
 
 // bestFirst moves each candidate of order, in turn, to the richest of its

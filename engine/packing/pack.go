@@ -310,7 +310,9 @@ func (p *packer) build() *Pack {
 	budgetOut := make([]LeftOut, 0, len(p.cands))
 	for i, c := range p.cands {
 		if p.ch[i].cur < 0 {
-			budgetOut = append(budgetOut, LeftOut{Candidate: c, Why: OutBudget})
+			if !c.Filler { // a filler was never chosen against: it only fills
+				budgetOut = append(budgetOut, LeftOut{Candidate: c, Why: OutBudget})
+			}
 			continue
 		}
 		p.exactCost(i, p.ch[i].cur)
