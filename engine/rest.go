@@ -89,7 +89,7 @@ func fileBlocks(hits []index.Hit, path string) []index.Block {
 	return out
 }
 
-// restTargets lists the files of up to restFiles candidates' files, in
+// restTargets lists up to restFiles files of the scored candidates, in
 // rank order.
 func restTargets(cands []Candidate) []string {
 	var out []string

@@ -68,8 +68,9 @@ type Candidate struct {
 	// user's drop and still degrades to fit.
 	Keep bool `json:"keep,omitempty"`
 	// Level is the level the source suggests (graph neighbours come at
-	// signature or reference level); the packer never packs more than this
-	// unless a person's override says so. The zero value is LevelFull.
+	// signature or reference level); the packer packs no more than this
+	// unless a person's override says so, or budget would otherwise go
+	// unused (its leftover step). The zero value is LevelFull.
 	Level Level `json:"suggested_level,omitempty"`
 	// Filler marks a block offered only for budget a pack would leave
 	// unused: the rest of a file the ranked candidates are from, when the
