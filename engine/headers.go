@@ -34,10 +34,7 @@ func (p *indexProvider) headers(ctx context.Context, cands []Candidate, clock so
 	if p.src != SourceCode || p.opts.disabled(signalHeader) || len(cands) == 0 || cands[0].Score <= 0 {
 		return cands
 	}
-	have := make(map[string]bool, len(cands))
-	for _, c := range cands {
-		have[c.ID] = true
-	}
+	have := idSet(cands)
 	var out []Candidate
 	for path, best := range headerTargets(cands) {
 		if ctx.Err() != nil || clock.past(readShare) {
@@ -62,10 +59,25 @@ func (p *indexProvider) headers(ctx context.Context, cands []Candidate, clock so
 			out = append(out, c)
 		}
 	}
-	if len(out) == 0 {
+	return appendRanked(cands, out)
+}
+
+// idSet is the set of the IDs of cands.
+func idSet(cands []Candidate) map[string]bool {
+	have := make(map[string]bool, len(cands))
+	for _, c := range cands {
+		have[c.ID] = true
+	}
+	return have
+}
+
+// appendRanked adds extra to cands and sorts the whole by rank; cands
+// come back as they were when extra is empty.
+func appendRanked(cands, extra []Candidate) []Candidate {
+	if len(extra) == 0 {
 		return cands
 	}
-	all := append(cands, out...)
+	all := append(cands, extra...)
 	sortCandidates(all)
 	return all
 }

@@ -39,10 +39,7 @@ func (p *indexProvider) rest(ctx context.Context, cands []Candidate, pl *pool, c
 	if p.src != SourceCode || p.opts.disabled(signalRest) || len(cands) == 0 {
 		return cands
 	}
-	have := make(map[string]bool, len(cands))
-	for _, c := range cands {
-		have[c.ID] = true
-	}
+	have := idSet(cands)
 	var out []Candidate
 	for _, path := range restTargets(cands) {
 		if ctx.Err() != nil || clock.past(readShare) || len(out) >= restBlocks {
@@ -68,12 +65,7 @@ func (p *indexProvider) rest(ctx context.Context, cands []Candidate, pl *pool, c
 			out = append(out, c)
 		}
 	}
-	if len(out) == 0 {
-		return cands
-	}
-	all := append(cands, out...)
-	sortCandidates(all)
-	return all
+	return appendRanked(cands, out)
 }
 
 // fileBlocks keeps the hits of exactly path (a prefix query also finds
