@@ -101,4 +101,16 @@ func TestPackUsesLeftoverBudgetOnTheFilesItFound(t *testing.T) {
 			t.Errorf("the filler NewLedger is listed as left out: %+v", left.LeftOut)
 		}
 	}
+
+	// --explain names the signal that put the filler there.
+	r = runBin(t, "", "pack", q, "--root", root, "--index-dir", filepath.Join(t.TempDir(), "ix"),
+		"--budget", "8000", "--sources", "code", "--explain", "--out", filepath.Join(t.TempDir(), "o.md"))
+	if r.err != nil {
+		t.Fatalf("pack --explain: %v\n%s", r.err, r.stderr)
+	}
+	for _, line := range strings.Split(r.stderr, "\n") {
+		if strings.Contains(line, "NewLedger") && !strings.HasSuffix(strings.TrimSpace(line), " rest") {
+			t.Errorf("--explain shows the filler without its signal: %q", line)
+		}
+	}
 }

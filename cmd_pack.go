@@ -200,11 +200,17 @@ func blockLabel(c engine.Candidate) string {
 	return name + " (" + loc + ")"
 }
 
+// signalList prints each signal as name=value; a signal that adds
+// nothing to the score but says why the block is there (a filler's
+// "rest") by its name alone.
 func signalList(ss []engine.Signal) string {
 	parts := make([]string, 0, len(ss))
 	for _, s := range ss {
-		if s.Value != 0 {
+		switch {
+		case s.Value != 0:
 			parts = append(parts, fmt.Sprintf("%s=%.2f", s.Name, s.Value))
+		case s.Detail != "":
+			parts = append(parts, s.Name)
 		}
 	}
 	return strings.Join(parts, " ")
