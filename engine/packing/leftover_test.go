@@ -42,6 +42,29 @@ func TestFillersTakeOnlyWhatIsLeft(t *testing.T) {
 	if len(p.LeftOut) != 0 {
 		t.Errorf("fillers reported as left out: %+v", p.LeftOut)
 	}
+	// A filler that repeats a ranked block is folded into it, and not
+	// reported either.
+	twin := rest[1]
+	twin.ID, twin.Block.StartLine, twin.Block.EndLine = "a1-twin", ranked[0].Block.StartLine, ranked[0].Block.EndLine
+	twin.Text = ranked[0].Text
+	withTwin, err := Assemble(append(append([]engine.Candidate{}, ranked...), twin), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(withTwin.Merges) != 1 || len(withTwin.LeftOut) != 0 {
+		t.Errorf("a filler repeating a1: merges %+v, left out %+v", withTwin.Merges, withTwin.LeftOut)
+	}
+	// With the code source off, the ranked blocks are reported, not the
+	// fillers.
+	off := req
+	off.Disabled = map[engine.Source]bool{engine.SourceCode: true}
+	none, err := Assemble(append(append([]engine.Candidate{}, ranked...), rest...), off)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(none.LeftOut) != len(ranked) {
+		t.Errorf("code off: left out %d, want the %d ranked blocks alone", len(none.LeftOut), len(ranked))
+	}
 
 	a0 := rest[1]
 	a0.Filler = false

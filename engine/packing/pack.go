@@ -104,7 +104,9 @@ func (p *packer) filter(cands []engine.Candidate) []engine.Candidate {
 		case p.req.Drops[c.ID]:
 			p.left = append(p.left, LeftOut{Candidate: c, Why: OutDropped})
 		case p.req.Disabled[c.Source]:
-			p.left = append(p.left, LeftOut{Candidate: c, Why: OutSourceOff})
+			if !c.Filler {
+				p.left = append(p.left, LeftOut{Candidate: c, Why: OutSourceOff})
+			}
 		default:
 			live = append(live, c)
 		}
@@ -117,7 +119,7 @@ func (p *packer) filter(cands []engine.Candidate) []engine.Candidate {
 		keptIDs[c.ID] = true
 	}
 	for _, c := range live {
-		if !keptIDs[c.ID] {
+		if !keptIDs[c.ID] && !c.Filler { // a filler folded into a block was never needed
 			p.left = append(p.left, LeftOut{Candidate: c, Why: OutDuplicate, Of: final[c.ID]})
 		}
 	}
