@@ -55,6 +55,7 @@ type packJSON struct {
 		QualifiedName string   `json:"qualified_name"`
 		Tokens        int      `json:"tokens"`
 		Stale         bool     `json:"stale"`
+		Filler        bool     `json:"filler"`
 		Level         string   `json:"level"`
 		Score         float64  `json:"score"`
 		Reasons       []string `json:"reasons"`

@@ -55,6 +55,7 @@ type jsonBlock struct {
 	Pinned        bool              `json:"pinned"`
 	Stale         bool              `json:"stale"`
 	Deleted       bool              `json:"deleted,omitempty"`
+	Filler        bool              `json:"filler,omitempty"` // only for budget left over (engine.Candidate.Filler)
 	Note          string            `json:"note,omitempty"`
 	Shown         *[][2]int         `json:"shown,omitempty"`
 	Meta          map[string]string `json:"meta,omitempty"`
@@ -118,7 +119,7 @@ func block(it packing.Item) jsonBlock {
 	return jsonBlock{
 		ID: it.ID, Source: it.Source, Path: b.Path, StartLine: b.StartLine, EndLine: b.EndLine,
 		Kind: string(b.Kind), Name: b.Name, QualifiedName: b.QualName, Level: it.Level.String(),
-		Tokens: it.Tokens, Score: it.Score, Pinned: it.Pinned, Stale: it.Stale, Deleted: it.Deleted,
+		Tokens: it.Tokens, Score: it.Score, Pinned: it.Pinned, Stale: it.Stale, Deleted: it.Deleted, Filler: it.Filler,
 		Note: it.Note, Shown: shown(it), Meta: it.Meta, Reasons: reasons(it.Candidate),
 	}
 }
