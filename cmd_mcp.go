@@ -80,6 +80,7 @@ type mcpBlock struct {
 	Tokens        int     `json:"tokens"`
 	Score         float64 `json:"score"`
 	Reason        string  `json:"reason,omitempty"`
+	Filler        bool    `json:"filler,omitempty"` // only for budget left over
 }
 
 type mcpUsed struct {
@@ -277,7 +278,7 @@ func mcpResult(res *packResult) contextQueryOut {
 		out.Blocks = append(out.Blocks, mcpBlock{
 			ID: it.ID, Source: string(it.Source), Path: b.Path, StartLine: b.StartLine, EndLine: b.EndLine,
 			Kind: string(b.Kind), Name: b.Name, QualifiedName: b.QualName, Level: it.Level.String(),
-			Tokens: it.Tokens, Score: it.Score, Reason: it.Reason,
+			Tokens: it.Tokens, Score: it.Score, Reason: it.Reason, Filler: it.Filler,
 		})
 	}
 	for s, u := range p.PerSource {
