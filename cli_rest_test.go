@@ -1,8 +1,8 @@
 package main
 
 import (
-	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -61,10 +61,20 @@ func (l *Ledger) Record(id string) {
 // constructor, as a filler) and the callee's code, not its signature
 // alone; a tight pack shows the match, and lists no filler as left out.
 func TestPackUsesLeftoverBudgetOnTheFilesItFound(t *testing.T) {
-	q := "retry failed payments with backoff"
-	p := packCodeOf(t, restRepo, q, "8000")
+	root, ix := t.TempDir(), filepath.Join(t.TempDir(), "ix")
+	writeFiles(t, root, restRepo)
+	pack := func(budget string, extra ...string) binResult {
+		t.Helper()
+		r := runBin(t, "", append([]string{"pack", "retry failed payments with backoff", "--root", root,
+			"--index-dir", ix, "--budget", budget, "--sources", "code"}, extra...)...)
+		if r.err != nil {
+			t.Fatalf("pack %v: %v\n%s", extra, r.err, r.stderr)
+		}
+		return r
+	}
+
 	levels := map[string]string{}
-	for _, b := range p.Blocks {
+	for _, b := range packJSONOf(t, pack("8000", "--format", "json").stdout).Blocks {
 		levels[b.Name] = b.Level
 		if b.Name == "NewLedger" && (!b.Filler || !strings.Contains(strings.Join(b.Reasons, " "), "the rest of billing/charge.go")) {
 			t.Errorf("NewLedger: filler %v, reasons %q; want a filler that says it completes its file", b.Filler, b.Reasons)
@@ -77,43 +87,25 @@ func TestPackUsesLeftoverBudgetOnTheFilesItFound(t *testing.T) {
 		t.Errorf("budget to spare: levels %v, want RetryPayment, NewLedger and Record in full", levels)
 	}
 
-	root := t.TempDir()
-	writeFiles(t, root, restRepo)
-	r := runBin(t, "", "pack", q, "--root", root, "--index-dir", filepath.Join(t.TempDir(), "ix"),
-		"--budget", "300", "--format", "json", "--sources", "code")
-	if r.err != nil {
-		t.Fatalf("pack: %v\n%s", r.err, r.stderr)
-	}
+	tight := packJSONOf(t, pack("300", "--format", "json").stdout)
 	names := map[string]bool{}
-	for _, b := range packJSONOf(t, r.stdout).Blocks {
+	for _, b := range tight.Blocks {
 		names[b.Name] = true
 	}
 	if !names["RetryPayment"] || names["NewLedger"] {
 		t.Errorf("tight budget: packed %v, want RetryPayment and no filler", names)
 	}
-	var left struct {
-		LeftOut []struct {
-			ID string `json:"id"`
-		} `json:"left_out"`
-	}
-	if err := json.Unmarshal([]byte(r.stdout), &left); err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range left.LeftOut {
+	for _, l := range tight.LeftOut {
 		if strings.HasSuffix(l.ID, "#NewLedger") {
-			t.Errorf("the filler NewLedger is listed as left out: %+v", left.LeftOut)
+			t.Errorf("the filler NewLedger is listed as left out: %+v", tight.LeftOut)
 		}
 	}
 
 	// --explain names the signal that put the filler there.
-	r = runBin(t, "", "pack", q, "--root", root, "--index-dir", filepath.Join(t.TempDir(), "ix"),
-		"--budget", "8000", "--sources", "code", "--explain", "--out", filepath.Join(t.TempDir(), "o.md"))
-	if r.err != nil {
-		t.Fatalf("pack --explain: %v\n%s", r.err, r.stderr)
-	}
-	for _, line := range strings.Split(r.stderr, "\n") {
-		if strings.Contains(line, "NewLedger") && !strings.HasSuffix(strings.TrimSpace(line), " rest") {
-			t.Errorf("--explain shows the filler without its signal: %q", line)
-		}
+	explained := pack("8000", "--explain", "--out", filepath.Join(t.TempDir(), "o.md")).stderr
+	lines := strings.Split(explained, "\n")
+	i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "NewLedger") })
+	if i < 0 || !strings.HasSuffix(strings.TrimSpace(lines[i]), " rest") {
+		t.Errorf("--explain does not show the filler with its signal:\n%s", explained)
 	}
 }

@@ -60,6 +60,10 @@ type packJSON struct {
 		Score         float64  `json:"score"`
 		Reasons       []string `json:"reasons"`
 	} `json:"blocks"`
+	LeftOut []struct {
+		ID     string `json:"id"`
+		Reason string `json:"reason"`
+	} `json:"left_out"`
 }
 
 // packCodeOf writes files into a fresh root and returns the JSON of

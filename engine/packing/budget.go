@@ -430,7 +430,7 @@ func (p *packer) options(room int) {
 	own := make([]int, len(p.cands))
 	total := 0
 	for i, c := range p.cands {
-		if !p.ch[i].pinned && !c.Filler { // fillers only take what is left: no share, no cap
+		if !p.ch[i].pinned && !c.Filler { // fillers take no share (see fillers)
 			plans, _ := levelPlans(c, p.lines[i], -1)
 			own[i] = plans[p.ch[i].ceiling].est
 			demand[c.Source] += own[i]
@@ -446,8 +446,8 @@ func (p *packer) options(room int) {
 	for i, c := range p.cands {
 		ch := &p.ch[i]
 		switch {
-		case ch.pinned:
-		case ch.fixed || c.Filler || total <= room:
+		case ch.pinned, c.Filler: // a filler's options wait for the leftover step
+		case ch.fixed || total <= room:
 			ch.opts = levelOptions(c, p.lines[i], ch.ceiling, -1, p.prio[i])
 		default:
 			ch.opts = levelOptions(c, p.lines[i], ch.ceiling, blockCap(room, total-own[i]), p.prio[i])
@@ -526,7 +526,9 @@ func (p *packer) lift(order []int) {
 
 // fillers lists the unpinned fillers of the files that have a block
 // packed, the file of the best-priority block first, each file's in line
-// order: the rest of the files the pack is about, for what is left.
+// order, and gives them their options (every level, uncapped): the rest
+// of the files the pack is about, for what is left. Until then they have
+// none, so a pack that is full never plans them.
 func (p *packer) fillers() []int {
 	best := map[string]float64{}
 	for i, c := range p.cands {
@@ -537,6 +539,7 @@ func (p *packer) fillers() []int {
 	var out []int
 	for i, c := range p.cands {
 		if _, ok := best[c.Block.Path]; ok && c.Filler && !p.ch[i].pinned && p.ch[i].cur < 0 {
+			p.ch[i].opts = levelOptions(c, p.lines[i], p.ch[i].ceiling, -1, p.prio[i])
 			out = append(out, i)
 		}
 	}

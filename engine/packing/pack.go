@@ -102,11 +102,9 @@ func (p *packer) filter(cands []engine.Candidate) []engine.Candidate {
 	for _, c := range cands {
 		switch {
 		case p.req.Drops[c.ID]:
-			p.left = append(p.left, LeftOut{Candidate: c, Why: OutDropped})
+			p.leave(&p.left, LeftOut{Candidate: c, Why: OutDropped})
 		case p.req.Disabled[c.Source]:
-			if !c.Filler {
-				p.left = append(p.left, LeftOut{Candidate: c, Why: OutSourceOff})
-			}
+			p.leave(&p.left, LeftOut{Candidate: c, Why: OutSourceOff})
 		default:
 			live = append(live, c)
 		}
@@ -119,12 +117,22 @@ func (p *packer) filter(cands []engine.Candidate) []engine.Candidate {
 		keptIDs[c.ID] = true
 	}
 	for _, c := range live {
-		if !keptIDs[c.ID] && !c.Filler { // a filler folded into a block was never needed
-			p.left = append(p.left, LeftOut{Candidate: c, Why: OutDuplicate, Of: final[c.ID]})
+		if !keptIDs[c.ID] {
+			p.leave(&p.left, LeftOut{Candidate: c, Why: OutDuplicate, Of: final[c.ID]})
 		}
 	}
 	slices.SortStableFunc(p.left, func(a, b LeftOut) int { return engine.ByRank(a.Candidate, b.Candidate) })
 	return sortedByRank(kept)
+}
+
+// leave records l in list, unless it is a filler that a person did not
+// drop: a filler is never chosen against (engine.Candidate.Filler), so
+// one not packed, folded into another block or of a source turned off
+// was simply not needed.
+func (p *packer) leave(list *[]LeftOut, l LeftOut) {
+	if !l.Filler || l.Why == OutDropped {
+		*list = append(*list, l)
+	}
 }
 
 // sortedByRank sorts candidates by rank through an index (candidates are
@@ -312,9 +320,7 @@ func (p *packer) build() *Pack {
 	budgetOut := make([]LeftOut, 0, len(p.cands))
 	for i, c := range p.cands {
 		if p.ch[i].cur < 0 {
-			if !c.Filler { // a filler was never chosen against: it only fills
-				budgetOut = append(budgetOut, LeftOut{Candidate: c, Why: OutBudget})
-			}
+			p.leave(&budgetOut, LeftOut{Candidate: c, Why: OutBudget})
 			continue
 		}
 		p.exactCost(i, p.ch[i].cur)

@@ -51,11 +51,14 @@ func WriteWith(path string, write func(io.Writer) error) error {
 // in place: renaming over it would put a file where the device was, and
 // every later write to /dev/null would fill that file.
 func writeWith(path string, perm fs.FileMode, write func(io.Writer) error) (err error) {
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		if st.IsDir() {
+	if st, err := os.Stat(path); err == nil {
+		switch {
+		case st.IsDir():
 			return fmt.Errorf("write %s: %w", path, errIsDir)
+		case !st.Mode().IsRegular():
+			return writeInPlace(path, write)
 		}
-		return writeInPlace(path, write)
+		perm = st.Mode().Perm() // an existing file keeps its mode
 	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
@@ -69,7 +72,7 @@ func writeWith(path string, perm fs.FileMode, write func(io.Writer) error) (err 
 		}
 	}()
 	werr := write(f)
-	merr := f.Chmod(modeOf(path, perm))
+	merr := f.Chmod(perm)
 	serr := f.Sync()
 	if err := errors.Join(werr, merr, serr, f.Close()); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
@@ -94,14 +97,6 @@ func writeInPlace(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
-}
-
-// modeOf is the permission an existing path has, or perm.
-func modeOf(path string, perm fs.FileMode) fs.FileMode {
-	if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
-		return st.Mode().Perm()
-	}
-	return perm
 }
 
 // syncDir makes the rename itself durable. It reports nothing: the file's
