@@ -1,6 +1,7 @@
 package packing
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/loupe-dev/loupe/engine"
@@ -31,7 +32,7 @@ func TestFillersTakeOnlyWhatIsLeft(t *testing.T) {
 		t.Fatal(err)
 	}
 	req.Budget = alone.TokenCount + 5
-	p, err := Assemble(append(append([]engine.Candidate{}, ranked...), rest...), req)
+	p, err := Assemble(slices.Concat(ranked, rest), req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func TestFillersTakeOnlyWhatIsLeft(t *testing.T) {
 	twin := rest[1]
 	twin.ID, twin.Block.StartLine, twin.Block.EndLine = "a1-twin", ranked[0].Block.StartLine, ranked[0].Block.EndLine
 	twin.Text = ranked[0].Text
-	withTwin, err := Assemble(append(append([]engine.Candidate{}, ranked...), twin), req)
+	withTwin, err := Assemble(slices.Concat(ranked, []engine.Candidate{twin}), req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +59,7 @@ func TestFillersTakeOnlyWhatIsLeft(t *testing.T) {
 	// fillers.
 	off := req
 	off.Disabled = map[engine.Source]bool{engine.SourceCode: true}
-	none, err := Assemble(append(append([]engine.Candidate{}, ranked...), rest...), off)
+	none, err := Assemble(slices.Concat(ranked, rest), off)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,12 +70,12 @@ func TestFillersTakeOnlyWhatIsLeft(t *testing.T) {
 	a0 := rest[1]
 	a0.Filler = false
 	req.Budget = 10000
-	withA0, err := Assemble(append(append([]engine.Candidate{}, ranked...), a0), req)
+	withA0, err := Assemble(slices.Concat(ranked, []engine.Candidate{a0}), req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.Budget = withA0.TokenCount + (withA0.TokenCount-alone.TokenCount)*3/2 // about two fillers
-	p, err = Assemble(append(append([]engine.Candidate{}, ranked...), rest...), req)
+	p, err = Assemble(slices.Concat(ranked, rest), req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +91,7 @@ func TestFillersTakeOnlyWhatIsLeft(t *testing.T) {
 	}
 
 	req.Budget = 100000
-	p, err = Assemble(append(append([]engine.Candidate{}, ranked...), rest...), req)
+	p, err = Assemble(slices.Concat(ranked, rest), req)
 	if err != nil {
 		t.Fatal(err)
 	}
