@@ -13,31 +13,43 @@ import (
 )
 
 // TestPackOutToAPipe: through the binary, --out naming a pipe (as
-// /dev/null and /dev/stdout do) writes into it and leaves it a pipe. The
+// /dev/null names a device) writes into it and leaves it a pipe. The
 // atomic write renamed a file over it: `loupe pack -o /dev/null` put a
-// regular file where /dev/null was.
+// regular file where /dev/null was. A link at the --out path is replaced,
+// never written through.
 func TestPackOutToAPipe(t *testing.T) {
 	root, ix := fixture(t, "payments")
-	fifo := filepath.Join(t.TempDir(), "pipe")
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
-	got := make(chan string, 1)
-	go func() {
-		f, err := os.Open(fifo)
-		if err != nil {
-			got <- err.Error()
-			return
-		}
-		defer f.Close()
-		b, _ := io.ReadAll(f)
-		got <- string(b)
-	}()
-	mustRun(t, runBin(t, "", "pack", "retry failed payments", "--root", root, "--index-dir", ix, "--out", fifo))
+	// The reader opens first without waiting; a 2,000-token context fits
+	// the pipe's buffer and is read once loupe has closed it.
+	r, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	pack := func(out string) {
+		t.Helper()
+		mustRun(t, runBin(t, "", "pack", "retry failed payments", "--root", root, "--index-dir", ix,
+			"--budget", "2000", "--out", out))
+	}
+	pack(fifo)
 	if st, err := os.Lstat(fifo); err != nil || st.Mode().Type() != fs.ModeNamedPipe {
 		t.Fatalf("--out %s: it is now %v (%v), want the pipe", fifo, st.Mode().Type(), err)
 	}
-	if s := <-got; !strings.Contains(s, "retryWithBackoff") {
-		t.Errorf("the pipe's reader got %.300q", s)
+	if b, _ := io.ReadAll(r); !strings.Contains(string(b), "retryWithBackoff") {
+		t.Errorf("the pipe's reader got %.300q", b)
+	}
+
+	link := filepath.Join(dir, "context.md")
+	if err := os.Symlink(fifo, link); err != nil {
+		t.Fatal(err)
+	}
+	pack(link)
+	if st, err := os.Lstat(link); err != nil || !st.Mode().IsRegular() {
+		t.Fatalf("--out %s (a link to the pipe): it is now %v (%v), want a file", link, st.Mode().Type(), err)
 	}
 }

@@ -8,52 +8,98 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"testing"
 )
 
-// TestWriteToAPipeWritesInPlace: a FIFO, and a link to one (as
-// /dev/stdout is), receive the data and stay what they were. Renaming
-// over them, as for a regular file, put a file where the pipe was: that is
-// how `loupe pack -o /dev/null` once replaced /dev/null.
-func TestWriteToAPipeWritesInPlace(t *testing.T) {
-	dir := t.TempDir()
-	fifo := filepath.Join(dir, "pipe")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+// fifo makes a FIFO in dir, or skips the test where that is not allowed.
+func fifo(t *testing.T, dir string) string {
+	t.Helper()
+	p := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
-	link := filepath.Join(dir, "stdout")
-	if err := os.Symlink(fifo, link); err != nil {
+	return p
+}
+
+// isType fails the test unless p (not followed) is of type want.
+func isType(t *testing.T, p string, want fs.FileMode) {
+	t.Helper()
+	if st, err := os.Lstat(p); err != nil || st.Mode().Type() != want {
+		t.Fatalf("%s is now %v (%v), want %v", p, st.Mode().Type(), err, want)
+	}
+}
+
+// TestWriteToAPipeWritesInPlace: a FIFO receives the data and stays a
+// FIFO. Renaming over it, as for a regular file, put a file where the pipe
+// was: that is how `loupe pack -o /dev/null` once replaced /dev/null.
+// With nobody reading, the write fails at once and names why.
+func TestWriteToAPipeWritesInPlace(t *testing.T) {
+	p := fifo(t, t.TempDir())
+	// The reader opens first without waiting, so the write finds it;
+	// the data fits the pipe's buffer and is read after the write closed.
+	r, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{fifo, link} {
-		got := make(chan string, 1)
-		go func() {
-			f, err := os.Open(fifo)
-			if err != nil {
-				got <- "open: " + err.Error()
-				return
-			}
-			defer f.Close()
-			b, _ := io.ReadAll(f)
-			got <- string(b)
-		}()
-		if err := WritePrivate(p, []byte("the context\n")); err != nil {
-			t.Fatalf("write %s: %v", p, err)
-		}
-		// Checked before waiting: a pipe replaced by a file would leave
-		// the reader waiting for a writer forever.
-		if st, err := os.Lstat(fifo); err != nil || st.Mode().Type() != fs.ModeNamedPipe {
-			t.Fatalf("writing %s: the FIFO is now %v (%v)", p, st.Mode().Type(), err)
-		}
-		if st, err := os.Lstat(link); err != nil || st.Mode().Type() != fs.ModeSymlink {
-			t.Fatalf("writing %s: the link is now %v (%v)", p, st.Mode().Type(), err)
-		}
-		if s := <-got; s != "the context\n" {
-			t.Errorf("%s: the reader got %q", p, s)
-		}
+	if err := WritePrivate(p, []byte("the context\n")); err != nil {
+		t.Fatalf("write: %v", err)
 	}
-	if err := Write(dir, []byte("x")); !errors.Is(err, errIsDir) {
+	isType(t, p, fs.ModeNamedPipe)
+	got, _ := io.ReadAll(r)
+	r.Close()
+	if string(got) != "the context\n" {
+		t.Errorf("the reader got %q", got)
+	}
+
+	if err := WritePrivate(p, []byte("x")); !errors.Is(err, errNoReader) {
+		t.Errorf("nobody reading: %v, want %v", err, errNoReader)
+	}
+	isType(t, p, fs.ModeNamedPipe)
+}
+
+// TestWriteReplacesALinkNeverFollowsIt: a link at the path (a repository
+// can plant one where the explorer writes) is replaced by the file, even
+// when it points at a pipe; what it pointed at is untouched.
+func TestWriteReplacesALinkNeverFollowsIt(t *testing.T) {
+	dir := t.TempDir()
+	p := fifo(t, dir)
+	link := filepath.Join(dir, "loupe-context.md")
+	if err := os.Symlink(p, link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WritePrivate(link, []byte("the context\n")); err != nil {
+		t.Fatalf("write: %v", err)
+	}
+	isType(t, link, 0)
+	isType(t, p, fs.ModeNamedPipe)
+	if b, err := os.ReadFile(link); err != nil || string(b) != "the context\n" {
+		t.Errorf("the file holds %q (%v)", b, err)
+	}
+}
+
+// TestWriteToACharacterDevice: a character device made like /dev/null
+// (where the system allows it) is written, and stays a device.
+func TestWriteToACharacterDevice(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the device number below is Linux's null device")
+	}
+	p := filepath.Join(t.TempDir(), "null")
+	if err := syscall.Mknod(p, syscall.S_IFCHR|0o666, int(mkdev(1, 3))); err != nil {
+		t.Skipf("mknod: %v", err)
+	}
+	if err := Write(p, []byte("gone\n")); err != nil {
+		t.Fatalf("write: %v", err)
+	}
+	isType(t, p, fs.ModeDevice|fs.ModeCharDevice)
+}
+
+// mkdev is Linux's device number of major and minor (small ones).
+func mkdev(major, minor uint32) uint64 { return uint64(major)<<8 | uint64(minor) }
+
+func TestWriteToADirectoryFails(t *testing.T) {
+	if err := Write(t.TempDir(), []byte("x")); !errors.Is(err, errIsDir) {
 		t.Errorf("writing a directory: %v, want %v", err, errIsDir)
 	}
 }

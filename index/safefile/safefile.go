@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // DefaultPerm is the mode of a new file: readable by others, like a file an
@@ -46,19 +47,26 @@ func WriteWith(path string, write func(io.Writer) error) error {
 	return writeWith(path, DefaultPerm, write)
 }
 
-// writeWith writes path atomically; a new file gets perm. A path that
-// names a device or a pipe (-o /dev/null, /dev/stdout, a FIFO) is written
-// in place: renaming over it would put a file where the device was, and
-// every later write to /dev/null would fill that file.
+// writeWith writes path atomically; a new file gets perm. A path that is
+// itself a character device or a FIFO (-o /dev/null, a pipe a person
+// made) is written in place: renaming over it would put a file where the
+// device was, and every later write to /dev/null would fill that file. A
+// link is never followed, only replaced like a file: a link a repository
+// planted at a name loupe writes (loupe-context.md → /dev/sda) must not
+// take the context out of the root, let alone onto a disk.
 func writeWith(path string, perm fs.FileMode, write func(io.Writer) error) (err error) {
-	if st, err := os.Stat(path); err == nil {
+	if st, err := os.Lstat(path); err == nil {
+		m := st.Mode()
 		switch {
-		case st.IsDir():
+		case m&fs.ModeCharDevice != 0 || m&fs.ModeNamedPipe != 0:
+			return writeInPlace(path, m&fs.ModeNamedPipe != 0, write)
+		case m.IsDir():
 			return fmt.Errorf("write %s: %w", path, errIsDir)
-		case !st.Mode().IsRegular():
-			return writeInPlace(path, write)
+		case m&(fs.ModeDevice|fs.ModeSocket|fs.ModeIrregular) != 0:
+			return fmt.Errorf("write %s: %w (%s)", path, errNotAFile, m.Type())
+		case m.IsRegular():
+			perm = m.Perm() // an existing file keeps its mode
 		}
-		perm = st.Mode().Perm() // an existing file keeps its mode
 	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
@@ -84,12 +92,26 @@ func writeWith(path string, perm fs.FileMode, write func(io.Writer) error) (err 
 	return nil
 }
 
-var errIsDir = errors.New("is a directory")
+var (
+	errIsDir    = errors.New("is a directory")
+	errNotAFile = errors.New("not a file, a character device or a pipe")
+	errNoReader = errors.New("no process reads the pipe")
+)
 
-// writeInPlace writes to a device or a pipe as a shell redirection would;
-// there is nothing to rename.
-func writeInPlace(path string, write func(io.Writer) error) error {
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+// writeInPlace writes to a character device or a pipe as a shell
+// redirection would; there is nothing to rename. A pipe is opened without
+// waiting: with nobody reading it, the write fails at once instead of
+// hanging (a FIFO an archive held, under the name of the file the
+// explorer writes).
+func writeInPlace(path string, pipe bool, write func(io.Writer) error) error {
+	flags := os.O_WRONLY
+	if pipe {
+		flags |= syscall.O_NONBLOCK
+	}
+	f, err := os.OpenFile(path, flags, 0)
+	if errors.Is(err, syscall.ENXIO) && pipe {
+		err = errNoReader
+	}
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
