@@ -53,3 +53,22 @@ func TestPackOutToAPipe(t *testing.T) {
 		t.Fatalf("--out %s (a link to the pipe): it is now %v (%v), want a file", link, st.Mode().Type(), err)
 	}
 }
+
+// TestPackOutToStdoutByName: through the binary, --out naming the
+// standard output prints the context there, as leaving --out away does.
+// /dev/stdout is a link, and links are replaced: run as root, `-o
+// /dev/stdout` put a file where the system's link was. /dev/fd/1 (a link
+// into /proc) stands in for it, so that a regression fails here instead of
+// replacing /dev/stdout on the machine running the tests.
+func TestPackOutToStdoutByName(t *testing.T) {
+	const p = "/dev/fd/1"
+	if _, err := os.Lstat(p); err != nil {
+		t.Skipf("no %s: %v", p, err)
+	}
+	root, ix := fixture(t, "payments")
+	r := mustRun(t, runBin(t, "", "pack", "retry failed payments", "--root", root, "--index-dir", ix,
+		"--budget", "2000", "--out", p))
+	if !strings.Contains(r.stdout, "retryWithBackoff") {
+		t.Errorf("--out %s: the standard output holds %.300q", p, r.stdout)
+	}
+}

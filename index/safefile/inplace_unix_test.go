@@ -103,3 +103,56 @@ func TestWriteToADirectoryFails(t *testing.T) {
 		t.Errorf("writing a directory: %v, want %v", err, errIsDir)
 	}
 }
+
+// TestStdStreamNames: the names of the standard output and error, however
+// written, are the streams; nothing else is (another descriptor may be
+// one loupe opened itself).
+func TestStdStreamNames(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(wd, "/dev/stdout")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]*os.File{
+		"/dev/stdout": os.Stdout, "//dev/./stdout": os.Stdout, rel: os.Stdout,
+		"/dev/fd/1": os.Stdout, "/proc/self/fd/1": os.Stdout,
+		"/dev/stderr": os.Stderr, "/dev/fd/2": os.Stderr, "/proc/self/fd/2": os.Stderr,
+		"/dev/fd/0": nil, "/dev/fd/5": nil, "/dev/stdin": nil, "stdout": nil,
+		filepath.Join(t.TempDir(), "dev/stdout"): nil,
+	} {
+		if got := stdStream(path); got != want {
+			t.Errorf("stdStream(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
+
+// TestWriteToStdoutByName: `-o /proc/self/fd/1` (and /dev/stdout, the
+// same stream behind a link) prints to the standard output. The path is
+// checked to still be the link it was. /proc/self/fd/1 stands in for
+// /dev/stdout here: were the name not recognised, the write would fail
+// inside /proc instead of replacing the system's /dev/stdout.
+func TestWriteToStdoutByName(t *testing.T) {
+	const p = "/proc/self/fd/1"
+	before, err := os.Lstat(p)
+	if err != nil {
+		t.Skipf("no %s: %v", p, err)
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout := os.Stdout
+	os.Stdout = w
+	werr := WritePrivate(p, []byte("the context\n"))
+	os.Stdout = stdout
+	w.Close()
+	got, _ := io.ReadAll(r)
+	r.Close()
+	if werr != nil || string(got) != "the context\n" {
+		t.Fatalf("write: %v; the standard output got %q", werr, got)
+	}
+	isType(t, p, before.Mode().Type())
+}

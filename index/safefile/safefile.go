@@ -53,8 +53,15 @@ func WriteWith(path string, write func(io.Writer) error) error {
 // device was, and every later write to /dev/null would fill that file. A
 // link is never followed, only replaced like a file: a link a repository
 // planted at a name loupe writes (loupe-context.md → /dev/sda) must not
-// take the context out of the root, let alone onto a disk.
+// take the context out of the root, let alone onto a disk. The names of
+// the standard output and error are the one exception (stdStream).
 func writeWith(path string, perm fs.FileMode, write func(io.Writer) error) (err error) {
+	if f := stdStream(path); f != nil {
+		if err := write(f); err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+		return nil
+	}
 	if st, err := os.Lstat(path); err == nil {
 		m := st.Mode()
 		switch {
@@ -89,6 +96,26 @@ func writeWith(path string, perm fs.FileMode, write func(io.Writer) error) (err 
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	syncDir(dir)
+	return nil
+}
+
+// stdStream is the standard output or error that path names, or nil.
+// /dev/stdout is a link (to /proc/self/fd/1), and links are replaced, never
+// followed: `-o /dev/stdout`, the usual way to say "print it", replaced
+// the system's link with a file when run as root. These names mean this
+// process's own streams by definition, so they are written as streams; no
+// other descriptor is (a /dev/fd/N loupe opened itself may be its index).
+func stdStream(path string) *os.File {
+	abs, err := filepath.Abs(path) // cleaned: "../../dev/stdout" from /work/x
+	if err != nil {
+		return nil
+	}
+	switch filepath.ToSlash(abs) {
+	case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+		return os.Stdout
+	case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2":
+		return os.Stderr
+	}
 	return nil
 }
 
