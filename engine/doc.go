@@ -64,7 +64,10 @@ what it holds, so "retries" meets retry; the stems weigh half the words
 as typed) and the identifiers' words as text, weaker expansions of the
 strongest keywords learned from the repository (expand_terms.go), the identifiers as exact names and the
 paths as path fragments. The index boosts a word in a block's name four
-times over one in its body (index/search.go), and scores with BM25. Then up
+times over one in its body (index/search.go), and scores with BM25
+(index/scoring.go: k1 2.0, b 0.75, a block's length measured against the
+average block of the repository; until 2026-11-26 it was bleve's default
+TF-IDF, though this essay called it BM25). Then up
 to 24 exact symbol lookups find the blocks named by the identifiers, as
 typed and by their last one or two parts (`sy.Matrix.hstack` →
 `Matrix.hstack`, `hstack`). A last search asks for the top 12 keywords

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -47,6 +48,9 @@ type Index struct {
 	// vocabTable is the related-terms table, read on first use.
 	vocabTable *[]byte
 	early      *earlyWalk // OpenForUpdate's walk, until an Update takes it
+	// scoring holds the BM25 statistics of the snapshot searched
+	// (scoring.go); a search computes them again when the manifest changed.
+	scoring atomic.Pointer[scoringStats]
 }
 
 // Open opens the index of root, creating its directory if needed. It does
@@ -166,6 +170,7 @@ func openBleve(path string, readOnly bool) (bi bleve.Index, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("index: open %s: %w", path, err)
 	}
+	scoreWithBM25(bi)
 	return bi, nil
 }
 

@@ -78,7 +78,7 @@ func (ix *Index) Enclosing(path string, line int) (Block, bool) {
 func (ix *Index) lookup(ctx context.Context, q query.Query, limit int) ([]Block, error) {
 	var out []Block
 	err := ix.withIndex(func(bi bleve.Index) error {
-		res, err := lookupHits(ctx, bi, q, limit)
+		res, err := lookupHits(ix.withScoring(ctx, bi), bi, q, limit)
 		if err != nil {
 			return err
 		}

@@ -51,7 +51,7 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	}
 	var hits []Hit
 	err := ix.withIndex(func(bi bleve.Index) error {
-		res, err := topHits(ctx, bi, buildQuery(q), limit, min(2*limit, maxTieHits))
+		res, err := topHits(ix.withScoring(ctx, bi), bi, buildQuery(q), limit, min(2*limit, maxTieHits))
 		if err != nil {
 			return err
 		}
