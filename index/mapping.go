@@ -54,6 +54,9 @@ var blockFields = []fieldSpec{
 	{fImpTail, keyword.Name},
 }
 
+// boolFields are the indexed flags (blockDoc adds them as booleans).
+var boolFields = []string{fTest, fProse}
+
 // buildMapping returns the index mapping for block documents.
 func buildMapping() *mapping.IndexMappingImpl {
 	m := mapping.NewIndexMapping()
@@ -66,7 +69,7 @@ func buildMapping() *mapping.IndexMappingImpl {
 		fm.Store, fm.IncludeTermVectors, fm.IncludeInAll, fm.DocValues = false, false, false, false
 		dm.AddFieldMappingsAt(f.name, fm)
 	}
-	for _, name := range []string{fTest, fProse} {
+	for _, name := range boolFields {
 		fm := mapping.NewBooleanFieldMapping()
 		fm.Store, fm.IncludeInAll, fm.DocValues = false, false, false
 		dm.AddFieldMappingsAt(name, fm)

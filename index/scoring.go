@@ -95,7 +95,8 @@ func (ix *Index) withScoring(ctx context.Context, bi bleve.Index) context.Contex
 
 // newScoringStats estimates the average field lengths of man's blocks.
 // bleve wants them as a field's total length ("cardinality") and the
-// number of documents; every field a query may name needs an entry.
+// number of documents; every indexed field (blockFields, boolFields) needs
+// an entry, or a query that names it fails.
 func newScoringStats(man *manifest, bi bleve.Index) *scoringStats {
 	docs, _ := bi.DocCount()
 	var bytes, blocks int64
@@ -111,12 +112,14 @@ func newScoringStats(man *manifest, bi bleve.Index) *scoringStats {
 	}
 	n := float64(docs)
 	total := func(avg float64) int { return int(avg * n) }
-	fc := map[string]int{
-		fContent: total(content), fQName: total(avgNameTokens),
-		fSig: total(avgSignatureTokens), fPathP: total(avgPathTokens),
+	fc := make(map[string]int, len(blockFields)+len(boolFields))
+	for _, f := range blockFields {
+		fc[f.name] = total(1) // a keyword field holds one term
 	}
-	for _, f := range []string{fPath, fLang, fKind, fSym, fRefs, fImports, fImpTail, fTest, fProse, fBlob} {
+	for _, f := range boolFields {
 		fc[f] = total(1)
 	}
+	fc[fContent], fc[fQName] = total(content), total(avgNameTokens)
+	fc[fSig], fc[fPathP] = total(avgSignatureTokens), total(avgPathTokens)
 	return &scoringStats{man: man, stats: &search.BM25Stats{DocCount: n, FieldCardinality: fc}}
 }
