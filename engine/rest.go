@@ -27,14 +27,18 @@ import (
 )
 
 const (
-	restFiles   = 8   // files whose other blocks are added, best first
-	restPerFile = 100 // blocks asked of one file
-	restBlocks  = 200 // fillers in all
+	restFiles   = 8    // files whose other blocks are added, best first
+	restPerFile = 100  // blocks added of one file
+	restScan    = 1000 // blocks of one file looked at (index.FileBlocks' bound)
+	restBlocks  = 200  // fillers in all
 	signalRest  = "rest"
 )
 
 // rest adds the other blocks of the files of cands (sorted best first) as
-// fillers; see above. pool says which blocks the provider keeps.
+// fillers; see above. pool says which blocks the provider keeps. Of a
+// file with more than restPerFile blocks, the first by line are added:
+// the search returns a filter's hits by document ID, so the hundred it
+// kept before were scattered through the file at random.
 func (p *indexProvider) rest(ctx context.Context, cands []Candidate, pl *pool, clock softClock) []Candidate {
 	if p.src != SourceCode || p.opts.disabled(signalRest) || len(cands) == 0 {
 		return cands
@@ -45,13 +49,13 @@ func (p *indexProvider) rest(ctx context.Context, cands []Candidate, pl *pool, c
 		if ctx.Err() != nil || clock.past(readShare) || len(out) >= restBlocks {
 			break
 		}
-		hits, err := p.s.Search(ctx, index.Query{PathPrefix: path, Limit: restPerFile})
+		hits, err := p.s.Search(ctx, index.Query{PathPrefix: path, Limit: restScan})
 		if err != nil {
 			continue
 		}
-		blocks := fileBlocks(hits, path)
-		for _, b := range blocks {
-			if have[b.ID] || !p.keep(b, pl) || len(out) >= restBlocks {
+		n := 0
+		for _, b := range fileBlocks(hits, path) {
+			if have[b.ID] || !p.keep(b, pl) || n >= restPerFile || len(out) >= restBlocks {
 				continue
 			}
 			c, ok := readCandidate(p.s, p.src, b)
@@ -63,6 +67,7 @@ func (p *indexProvider) rest(ctx context.Context, cands []Candidate, pl *pool, c
 			c.Reason = fmt.Sprintf("the rest of %s, for budget left over", path)
 			c.Signals = []Signal{{Name: signalRest, Detail: c.Reason}}
 			out = append(out, c)
+			n++
 		}
 	}
 	return appendRanked(cands, out)

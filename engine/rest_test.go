@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -57,5 +59,45 @@ func TestRestOfTheFilesWhenTheSearchRunsOut(t *testing.T) {
 		if c.Filler {
 			t.Errorf("the pool was cut to %d, yet %s came as a filler", opts.MaxCandidates, c.ID)
 		}
+	}
+}
+
+// TestRestOfALongFileIsItsFirstBlocks: of a file with more blocks than
+// restPerFile, the fillers are its first blocks by line. The search
+// returns a filter's hits by ID, and here the names run backwards, so the
+// hundred of smallest ID are the file's last.
+func TestRestOfALongFileIsItsFirstBlocks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a real index")
+	}
+	var src strings.Builder
+	src.WriteString("package billing\n\n")
+	const n = restPerFile + 30
+	for i := range n {
+		fmt.Fprintf(&src, "func F%03d() int { return %d }\n\n", 999-i, i)
+	}
+	src.WriteString("// RetryPayment retries a failed payment with backoff.\nfunc RetryPayment() {}\n")
+	ix := openTree(t, map[string]string{"billing/long.go": src.String()})
+	q := AnalyzeQuery("retry failed payments with backoff")
+	cands, err := NewCodeProvider(ix, DefaultRankOptions()).Candidates(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fillers := map[string]bool{}
+	for _, c := range cands {
+		if c.Filler {
+			fillers[c.Block.Name] = true
+		}
+	}
+	if len(fillers) != restPerFile {
+		t.Errorf("%d fillers, want %d", len(fillers), restPerFile)
+	}
+	for _, name := range []string{"F999", fmt.Sprintf("F%03d", 999-restPerFile+1)} {
+		if !fillers[name] {
+			t.Errorf("%s, among the file's first %d blocks, is not a filler", name, restPerFile)
+		}
+	}
+	if last := fmt.Sprintf("F%03d", 999-n+1); fillers[last] {
+		t.Errorf("%s, the file's last function, is a filler", last)
 	}
 }

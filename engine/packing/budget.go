@@ -525,8 +525,9 @@ func (p *packer) lift(order []int) {
 }
 
 // fillers lists the unpinned fillers of the files that have a block
-// packed, the file of the best-priority block first, each file's in line
-// order, and gives them their options (every level, uncapped): the rest
+// packed, the file of the best-priority block first, each file's blocks
+// that hold a query term first, then the others, each in line order, and
+// gives them their options (every level, uncapped): the rest
 // of the files the pack is about, for what is left. Until then they have
 // none, so a pack that is full never plans them.
 func (p *packer) fillers() []int {
@@ -551,9 +552,22 @@ func (p *packer) fillers() []int {
 		if ca.Path != cb.Path {
 			return strings.Compare(ca.Path, cb.Path)
 		}
+		if ha, hb := p.holds(a), p.holds(b); ha != hb {
+			if ha {
+				return -1
+			}
+			return 1
+		}
 		return ca.StartLine - cb.StartLine
 	})
 	return out
+}
+
+// holds reports whether candidate i holds a query term or an anchor (a
+// trace's line): of one file's fillers, those go in first, so that what
+// is left shows the code the query is about before the file's imports.
+func (p *packer) holds(i int) bool {
+	return p.lines[i].matched > 0 || len(p.lines[i].anchors) > 0
 }
 
 // uncap lifts the one-block cap for the leftover pass: the cap keeps one

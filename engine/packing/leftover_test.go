@@ -2,6 +2,7 @@ package packing
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/loupe-dev/loupe/engine"
@@ -141,5 +142,35 @@ func TestLeftoverLiftsANeighbourToItsCode(t *testing.T) {
 	}
 	if lv := pkIncluded(p)["nb"].Level; lv != engine.LevelSignature {
 		t.Errorf("a person chose the signature: packed at %v", lv)
+	}
+}
+
+// TestFillersHoldingTheQueryGoFirst: with room for one of a file's
+// fillers, the one whose lines hold a word of the query goes in, not the
+// one above it in the file that holds none.
+func TestFillersHoldingTheQueryGoFirst(t *testing.T) {
+	ranked := bfCand("a1", "a.go", 40, 20, 1.0)
+	ranked.Text = strings.Replace(ranked.Text, "line of a1", "retry the payment", 1)
+	top := filler("a0", "a.go", 1, 10)
+	about := filler("a2", "a.go", 70, 10)
+	about.Text = strings.Replace(about.Text, "line of a2", "payment backoff", 1)
+	req := pkRequest(10000)
+	req.Query = "retry failed payment with backoff"
+	req.Counter = bfCounter{}
+	one, err := Assemble([]engine.Candidate{ranked, about}, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Budget = one.TokenCount + 5
+	p, err := Assemble([]engine.Candidate{ranked, top, about}, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := pkIncluded(p)
+	if _, ok := in["a2"]; !ok {
+		t.Errorf("room for one filler: the one holding the query's words is not packed: %+v", in)
+	}
+	if _, ok := in["a0"]; ok {
+		t.Errorf("room for one filler: the file's first block went in: %+v", in)
 	}
 }
