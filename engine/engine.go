@@ -134,7 +134,7 @@ func (e *Engine) RetrieveQuery(ctx context.Context, q Query) (*Retrieval, error)
 func codeCandidates(jobs []job, outs []outcome) []Candidate {
 	set := newCandidateSet()
 	for i := range jobs {
-		if jobs[i].src != SourceCode || outs[i].err != nil {
+		if jobs[i].src != SourceCode || !kept(outs[i].err) {
 			continue
 		}
 		for _, c := range outs[i].cands {
@@ -280,14 +280,16 @@ func (e *Engine) runAll(ctx context.Context, jobs []job) []outcome {
 
 // collect adds what jobs found to set in job order (deterministic
 // whatever finished first); a job that failed or missed its deadline adds
-// a warning instead.
+// a warning instead, and one cut short (ErrCutShort) adds both.
 func (e *Engine) collect(r *Retrieval, set *candidateSet, jobs []job, outs []outcome) {
 	for i, o := range outs {
 		src := jobs[i].src
 		r.Timings[src] += o.took
 		if o.err != nil {
 			r.Warnings = append(r.Warnings, warning(src, o.err, e.opts.Deadline))
-			continue
+			if !kept(o.err) {
+				continue
+			}
 		}
 		for _, c := range o.cands {
 			set.add(neutralizeCandidate(redact(e.opts.Redactor, c)), src)
@@ -325,6 +327,10 @@ func (e *Engine) runJob(ctx context.Context, j job) outcome {
 	o.took = time.Since(start)
 	return o
 }
+
+// kept reports whether a job's candidates are used despite err: none
+// when it failed, all when it was only cut short.
+func kept(err error) bool { return err == nil || errors.Is(err, ErrCutShort) }
 
 // warning is the one line shown for a failed source:
 // "commits: timed out after 500ms", "diagnostics: exit status 2: …".

@@ -30,14 +30,18 @@ const (
 
 // headers adds the header blocks of the files cands are most about (see
 // above). cands are sorted best first with scores in [0, 1].
-func (p *indexProvider) headers(ctx context.Context, cands []Candidate, clock softClock) []Candidate {
+func (p *indexProvider) headers(ctx context.Context, cands []Candidate, clock *softClock) []Candidate {
 	if p.src != SourceCode || p.opts.disabled(signalHeader) || len(cands) == 0 || cands[0].Score <= 0 {
 		return cands
 	}
 	have := idSet(cands)
 	var out []Candidate
 	for path, best := range headerTargets(cands) {
-		if ctx.Err() != nil || clock.past(readShare) {
+		if ctx.Err() != nil {
+			break
+		}
+		if clock.past(readShare) {
+			clock.skip("no file headers")
 			break
 		}
 		hits, err := p.s.Search(ctx, index.Query{PathPrefix: path, Kinds: []index.Kind{index.KindHeader}, Limit: 4})

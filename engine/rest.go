@@ -39,14 +39,18 @@ const (
 // file with more than restPerFile blocks, the first by line are added:
 // the search returns a filter's hits by document ID, so the hundred it
 // kept before were scattered through the file at random.
-func (p *indexProvider) rest(ctx context.Context, cands []Candidate, pl *pool, clock softClock) []Candidate {
+func (p *indexProvider) rest(ctx context.Context, cands []Candidate, pl *pool, clock *softClock) []Candidate {
 	if p.src != SourceCode || p.opts.disabled(signalRest) || len(cands) == 0 {
 		return cands
 	}
 	have := idSet(cands)
 	var out []Candidate
 	for _, path := range restTargets(cands) {
-		if ctx.Err() != nil || clock.past(readShare) || len(out) >= restBlocks {
+		if ctx.Err() != nil || len(out) >= restBlocks {
+			break
+		}
+		if clock.past(readShare) {
+			clock.skip("not the rest of the files")
 			break
 		}
 		hits, err := p.s.Search(ctx, index.Query{PathPrefix: path, Limit: restScan})

@@ -131,10 +131,10 @@ func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, e
 	r := newRanker(q, p.opts, p.src)
 	r.base(pool)
 	if p.src == SourceCode && !p.opts.disabled(signalGraph) {
-		if !clock.past(expandShare) {
-			if err := p.expand(ctx, pool, r); err != nil {
-				return nil, err
-			}
+		if clock.past(expandShare) {
+			clock.skip("no reference-graph lookups")
+		} else if err := p.expand(ctx, pool, r); err != nil {
+			return nil, err
 		}
 		r.graph(pool)
 	}
@@ -146,36 +146,62 @@ func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, e
 	if len(pool.list) < p.opts.MaxCandidates {
 		cands = p.rest(ctx, cands, pool, clock)
 	}
-	return cands, ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return cands, err
+	}
+	return cands, clock.err()
 }
 
 // Shares of the time left before the context's deadline: graph lookups
 // start only before expandShare of it has passed, and reading stops at
 // readShare, so a slow request returns fewer candidates rather than none.
+// What a request skips for time, it says (ErrCutShort): the same request
+// on the same index gives the same bytes unless that warning is shown.
 const (
 	expandShare = 0.5
 	readShare   = 0.85
 )
 
-// softClock measures a request against its context's deadline.
+// ErrCutShort is wrapped by the error of a provider that returned what it
+// had when its deadline drew near: its candidates are kept, and the error
+// becomes a warning that says what was skipped.
+var ErrCutShort = errors.New("cut short by the deadline")
+
+// clockNow is the soft clock's time (a test moves it).
+var clockNow = time.Now
+
+// softClock measures a request against its context's deadline and
+// records what the request skipped for time.
 type softClock struct {
 	start    time.Time
 	deadline time.Time
+	skipped  []string
 }
 
-func newSoftClock(ctx context.Context) softClock {
+func newSoftClock(ctx context.Context) *softClock {
 	d, _ := ctx.Deadline()
-	return softClock{start: time.Now(), deadline: d}
+	return &softClock{start: clockNow(), deadline: d}
 }
 
 // past reports whether share of the time from start to the deadline has
 // gone by; never without a deadline.
-func (c softClock) past(share float64) bool {
+func (c *softClock) past(share float64) bool {
 	if c.deadline.IsZero() {
 		return false
 	}
 	total := c.deadline.Sub(c.start)
-	return time.Since(c.start) > time.Duration(share*float64(total))
+	return clockNow().Sub(c.start) > time.Duration(share*float64(total))
+}
+
+// skip records that what was not done for time.
+func (c *softClock) skip(what string) { c.skipped = append(c.skipped, what) }
+
+// err is nil when nothing was skipped, else an ErrCutShort naming it all.
+func (c *softClock) err() error {
+	if len(c.skipped) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: %s", ErrCutShort, strings.Join(c.skipped, ", "))
 }
 
 // pool is the set of blocks found for one request, keyed by block ID, in
@@ -416,10 +442,14 @@ func capStrings(s []string, n int) []string {
 
 // read fetches the current text of each candidate through the index's
 // freshness read; a block that cannot be read is left out.
-func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker, clock softClock) []Candidate {
+func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker, clock *softClock) []Candidate {
 	out := make([]Candidate, 0, len(top))
-	for _, f := range top {
-		if ctx.Err() != nil || clock.past(readShare) {
+	for i, f := range top {
+		if ctx.Err() != nil {
+			break
+		}
+		if clock.past(readShare) {
+			clock.skip(fmt.Sprintf("read %d of %d candidates", i, len(top)))
 			break
 		}
 		c, ok := readCandidate(p.s, p.src, f.block)
