@@ -338,3 +338,53 @@ func TestBleveErrorsReadWell(t *testing.T) {
 		t.Fatal("the chain is lost")
 	}
 }
+
+// TestFilterOnlySearch: a query with no text, only filters, returns every
+// block the filters let through: a path prefix alone the blocks under it,
+// an exclusion alone every other block (that one needs a match-all
+// clause; a prefix or kind filter does not, and runs without one).
+func TestFilterOnlySearch(t *testing.T) {
+	_, ix, _ := build(t, fixture)
+	all, err := ix.Search(context.Background(), Query{Limit: 1000})
+	if err != nil || len(all) == 0 {
+		t.Fatalf("everything: %d hits, %v", len(all), err)
+	}
+	count := func(keep func(Block) bool) int {
+		n := 0
+		for _, h := range all {
+			if keep(h.Block) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		name string
+		q    Query
+		keep func(Block) bool
+	}{
+		{"prefix", Query{PathPrefix: "payment/", Limit: 1000}, func(b Block) bool { return strings.HasPrefix(b.Path, "payment/") }},
+		{"no tests", Query{ExcludeTests: true, Limit: 1000}, func(b Block) bool { return !b.Test && !isTestPath(b.Path) }},
+		{"prefix, no tests", Query{PathPrefix: "payment/", ExcludeTests: true, Limit: 1000}, func(b Block) bool {
+			return strings.HasPrefix(b.Path, "payment/") && !b.Test && !isTestPath(b.Path)
+		}},
+		{"docs", Query{OnlyDocs: true, Limit: 1000}, IsProse},
+	} {
+		hits, err := ix.Search(context.Background(), tc.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := count(tc.keep)
+		if want == 0 || want == len(all) {
+			t.Fatalf("%s: the fixture does not tell (%d of %d blocks)", tc.name, want, len(all))
+		}
+		if len(hits) != want {
+			t.Errorf("%s: %d hits, want %d", tc.name, len(hits), want)
+		}
+		for _, h := range hits {
+			if !tc.keep(h.Block) {
+				t.Errorf("%s: %s let through", tc.name, h.Block.ID)
+			}
+		}
+	}
+}

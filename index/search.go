@@ -199,13 +199,17 @@ func buildQuery(q Query) query.Query {
 		should = append(should, term(p, fPath, boostPathExact), match(p, fPathP, identAnalyzer, boostPathParts, true))
 	}
 	bq := bleve.NewBooleanQuery()
-	if len(should) == 0 {
-		bq.AddMust(bleve.NewMatchAllQuery())
-	} else {
+	if len(should) > 0 {
 		bq.AddShould(should...)
 		bq.SetMinShould(1)
 	}
 	addFilters(bq, q)
+	if len(should) == 0 && bq.Must == nil {
+		// Only exclusions: every block but those. A filter query (a
+		// path prefix, kinds) does without: a match-all clause beside it
+		// was advanced to every hit, 5 % of a resident query's CPU.
+		bq.AddMust(bleve.NewMatchAllQuery())
+	}
 	return bq
 }
 
