@@ -280,7 +280,7 @@ func isCommentLine(lang, t string) bool {
 	case "php":
 		return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") ||
 			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "#") || t == "<?php" || t == "?>"
-	case "csharp", "kotlin":
+	case "csharp", "kotlin", "swift", "scala":
 		return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") ||
 			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "[")
 	case "python":
@@ -299,7 +299,7 @@ func isCommentLine(lang, t string) bool {
 // isOpener) join a neighbouring block.
 func scopeLangs(lang string) bool {
 	switch lang {
-	case "c", "cpp", "csharp", "ruby", "php", "kotlin", "bash", "lua":
+	case "c", "cpp", "csharp", "ruby", "php", "kotlin", "bash", "lua", "swift", "scala":
 		return true
 	}
 	return false

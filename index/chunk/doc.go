@@ -9,10 +9,10 @@
 // TSX, Rust, Java, C, C++, C#, Ruby, PHP, Kotlin, Bash and Lua are parsed
 // with tree-sitter and loupe's own queries (queries.go, queries_more.go)
 // when the build has cgo; without cgo, and for any source file that does
-// not parse, the file is cut into windows. Markdown and reST split into
-// sections at headings; plain text and everything else (Scala and Swift
-// too: see below) into windows of about WindowLines lines cut at blank
-// lines.
+// not parse, the file is cut into windows. Swift and Scala are read by the
+// shape of their declarations (shape.go), with or without cgo. Markdown and
+// reST split into sections at headings; plain text and everything else into
+// windows of about WindowLines lines cut at blank lines.
 //
 // Language sorts files into three families: prose (IsProse), which the
 // docs source serves; code, named by its extension whether it is parsed or
@@ -28,10 +28,10 @@
 // header goes on into a namespace's or an include guard's opening, the
 // classes inside are top-level blocks, and lines that only open or close a
 // scope ("end", "}  // namespace absl", "#endif") join a neighbouring
-// block. Scala stays windowed because tree-sitter-scala v0.24.0 took
-// minutes on a 300 KB file of invalid statements, in work the parse budget
-// does not bound; Swift because no tree-sitter-swift version is served by
-// the module proxy.
+// block. Scala has no tree-sitter parse because tree-sitter-scala v0.24.0
+// took minutes on a 300 KB file of invalid statements, in work the parse
+// budget does not bound; Swift because no tree-sitter-swift version is
+// served by the module proxy. Both are read by shapeFile instead.
 //
 // Besides functions, methods, classes, interfaces and types, top-level
 // values are blocks of kind variable: a Go var or const declaration (a

@@ -185,38 +185,6 @@ func cleanDocstring(s string) string {
 	return strings.TrimSpace(strings.Join(lines, "\n"))
 }
 
-// cleanComment strips comment markers from a line or block comment.
-func cleanComment(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		l = strings.TrimSpace(l)
-		for _, p := range []string{"///", "//!", "//", "/**", "/*!", "/*", "#", "---", "--"} {
-			if strings.HasPrefix(l, p) {
-				l = l[len(p):]
-				break
-			}
-		}
-		l = strings.TrimSuffix(l, "*/")
-		if strings.HasPrefix(l, "*") {
-			l = l[1:]
-		}
-		l = strings.TrimSpace(strings.NewReplacer("<summary>", "", "</summary>", "").Replace(l))
-		lines[i] = l
-	}
-	return strings.TrimSpace(joinNonEmptyEnds(lines))
-}
-
-// joinNonEmptyEnds joins lines, dropping empty ones at either end.
-func joinNonEmptyEnds(lines []string) string {
-	for len(lines) > 0 && lines[0] == "" {
-		lines = lines[1:]
-	}
-	for len(lines) > 0 && lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	return strings.Join(lines, "\n")
-}
-
 // capSignature keeps at most maxSignature bytes, cut at a line end.
 func capSignature(s string) string {
 	if len(s) <= maxSignature {

@@ -8,9 +8,6 @@ import (
 	ts "github.com/tree-sitter/go-tree-sitter"
 )
 
-// maxOutline caps the lines of a container's outline.
-const maxOutline = 60
-
 // outlines sets the signature of each top-level container that has
 // members to its outline: the declaration, then the container's own lines
 // (fields, constants, nested types) with each member shown as the first
@@ -37,28 +34,6 @@ func (f *tsFile) outlines(top []Block, bodies []int, members []Block) {
 			c.Signature = outline(lines, c, bodies[i], in)
 		}
 	}
-}
-
-func outline(lines []string, c *Block, body int, in []Block) string {
-	out := []string{c.Signature}
-	next := 0
-	for l := body + 1; l <= c.EndLine && l <= len(lines) && len(out) < maxOutline; l++ {
-		if next < len(in) && l >= in[next].StartLine {
-			m := in[next]
-			indent := lines[l-1][:len(lines[l-1])-len(strings.TrimLeft(lines[l-1], " \t"))]
-			sig, _, _ := strings.Cut(m.Signature, "\n")
-			out = append(out, indent+sig+" …")
-			l = max(l, m.EndLine)
-			for next < len(in) && in[next].StartLine <= l {
-				next++
-			}
-			continue
-		}
-		if t := strings.TrimRight(lines[l-1], " \t\r"); strings.TrimSpace(t) != "" {
-			out = append(out, t)
-		}
-	}
-	return validUTF8(strings.Join(out, "\n"))
 }
 
 // header returns the block of the file's prologue: from line 1 through the
