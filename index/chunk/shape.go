@@ -187,8 +187,8 @@ type shapeLine struct {
 	comment bool   // a comment (or an attribute) and nothing else
 }
 
-// shapeFile returns the top-level blocks and the members of a Swift or
-// Scala file (see above), and the references found in it.
+// shapeFile returns the top-level blocks and the members of a file in one
+// of shapeLangs (see above), and the references found in it.
 func shapeFile(lang string, lines []string) (top, members []Block, refs []lineRef) {
 	spec := shapeLangs[lang]
 	info := scanShape(spec, lines)
@@ -197,7 +197,6 @@ func shapeFile(lang string, lines []string) (top, members []Block, refs []lineRe
 	}
 	type open struct {
 		b         Block
-		indent    int
 		container bool
 	}
 	var stack []open // the declarations whose range the current line is in
@@ -224,11 +223,8 @@ func shapeFile(lang string, lines []string) (top, members []Block, refs []lineRe
 		b.StartLine, b.Doc = shapeDoc(lines, info, i)
 		switch {
 		case len(stack) == 0:
-			if !container && spec.variable[kw] {
-				b.Kind = KindVariable
-			}
 			top = append(top, b)
-		case len(stack) == 1 && stack[0].container && (spec.function[kw] || computed(kw, li.text, spec)):
+		case len(stack) == 1 && stack[0].container && (spec.function[kw] || spec.computed(kw, li.text)):
 			b.Kind = KindMethod
 			b.QualName = stack[0].b.Name + "." + b.Name
 			members = append(members, b)
@@ -241,7 +237,7 @@ func shapeFile(lang string, lines []string) (top, members []Block, refs []lineRe
 		default:
 			continue // code inside a member: part of its block
 		}
-		stack = append(stack, open{b: b, indent: li.indent, container: container})
+		stack = append(stack, open{b: b, container: container})
 	}
 	shapeOutlines(lines, top, members)
 	return top, members, shapeRefs(spec, lines, info)
@@ -285,7 +281,7 @@ func (s shapeLang) block(kw, rest string, l int, text string) (b Block, containe
 
 // computed reports a Swift computed property ("var body: some View {"):
 // a member whose code is the point, unlike a stored property.
-func computed(kw, text string, s shapeLang) bool {
+func (s shapeLang) computed(kw, text string) bool {
 	return s.variable[kw] && kw == "var" && strings.HasSuffix(text, "{") && !strings.Contains(text, "=")
 }
 
@@ -321,16 +317,7 @@ func scanShape(spec shapeLang, lines []string) []shapeLine {
 		li := &out[i]
 		inStringAtStart, docAtStart := inString, docString
 		li.opaque = depth > 0 || inString
-		li.text = strings.TrimSpace(raw)
-		for _, c := range raw {
-			if c == ' ' {
-				li.indent++
-			} else if c == '\t' {
-				li.indent += 4
-			} else {
-				break
-			}
-		}
+		li.text, li.indent = strings.TrimSpace(raw), indentOf(raw)
 		attr := li.text != "" && li.text[0] == '@'
 		code := false
 		for j := 0; j < len(raw); j++ {
@@ -375,6 +362,22 @@ func scanShape(spec shapeLang, lines []string) []shapeLine {
 	return out
 }
 
+// indentOf is the columns of raw's leading blanks, a tab counting 4.
+func indentOf(raw string) int {
+	n := 0
+	for i := 0; i < len(raw); i++ {
+		switch raw[i] {
+		case ' ':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
+		}
+	}
+	return n
+}
+
 // shapeEnd is the last line of the declaration starting at index i: the
 // line before the next code line indented no deeper, or that line when
 // it closes the declaration ("}" at the same indentation), trailing blank
@@ -385,8 +388,8 @@ func shapeEnd(info []shapeLine, i int) int {
 	for j := i + 1; j < len(info); j++ {
 		lj := info[j]
 		if lj.opaque || lj.comment || lj.text == "" {
-			if lj.opaque {
-				last = j
+			if lj.opaque && !lj.comment {
+				last = j // a string of its code, whatever its indentation
 			}
 			continue
 		}

@@ -22,6 +22,9 @@ defmodule Billing.Channel do
 
   def valid?(%Payment{amount: a}), do: a > 0
 
+  @doc """
+  Waits before the next attempt.
+  """
   defp backoff(n) do
     """
     def not_a_function do
