@@ -193,7 +193,7 @@ func (c *softClock) past(share float64) bool {
 	return clockNow().Sub(c.start) > time.Duration(share*float64(total))
 }
 
-// skip records that what was not done for time.
+// skip records what the request left undone for time.
 func (c *softClock) skip(what string) { c.skipped = append(c.skipped, what) }
 
 // err is nil when nothing was skipped, else an ErrCutShort naming it all.
