@@ -280,8 +280,6 @@ func isCommentLine(lang, t string) bool {
 	case "php":
 		return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") ||
 			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "#") || t == "<?php" || t == "?>"
-	case "elixir":
-		return strings.HasPrefix(t, "#") || strings.HasPrefix(t, "@")
 	case "csharp", "kotlin", "swift", "scala":
 		return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") ||
 			strings.HasPrefix(t, "*") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "[")
@@ -301,7 +299,7 @@ func isCommentLine(lang, t string) bool {
 // isOpener) join a neighbouring block.
 func scopeLangs(lang string) bool {
 	switch lang {
-	case "c", "cpp", "csharp", "ruby", "php", "kotlin", "bash", "lua", "swift", "scala", "elixir":
+	case "c", "cpp", "csharp", "ruby", "php", "kotlin", "bash", "lua", "swift", "scala":
 		return true
 	}
 	return false
@@ -329,7 +327,7 @@ func isCloser(lang, t string) bool {
 	}
 	rest := t
 	switch {
-	case strings.HasPrefix(t, "end") && (lang == "ruby" || lang == "lua" || lang == "elixir"):
+	case strings.HasPrefix(t, "end") && (lang == "ruby" || lang == "lua"):
 		rest = t[3:]
 	case strings.HasPrefix(t, "}"):
 		rest = strings.TrimLeft(t, "})")

@@ -37,7 +37,7 @@ func File(p string, src []byte) []Block {
 		top, members, refs = treeSitterFile(lang, src)
 	case "c":
 		top, members, refs = treeSitterFile(cGrammar(p, src), src)
-	case "swift", "scala", "elixir":
+	case "swift", "scala":
 		top, members, refs = shapeFile(lang, lines)
 	case "markdown":
 		top = sections(lines, markdownHeadings(lines))

@@ -9,8 +9,8 @@
 // TSX, Rust, Java, C, C++, C#, Ruby, PHP, Kotlin, Bash and Lua are parsed
 // with tree-sitter and loupe's own queries (queries.go, queries_more.go)
 // when the build has cgo; without cgo, and for any source file that does
-// not parse, the file is cut into windows. Swift, Scala and Elixir are read
-// by the shape of their declarations (shape.go), with or without cgo. Markdown and
+// not parse, the file is cut into windows. Swift and Scala are read by the
+// shape of their declarations (shape.go), with or without cgo. Markdown and
 // reST split into sections at headings; plain text and everything else into
 // windows of about WindowLines lines cut at blank lines.
 //

@@ -9,7 +9,7 @@ import (
 
 // fuzzExts are the extensions FuzzChunk picks from, one per chunker.
 var fuzzExts = []string{".go", ".py", ".js", ".ts", ".tsx", ".rs", ".java", ".md", ".rst", ".txt",
-	".c", ".h", ".cc", ".cs", ".rb", ".php", ".kt", ".sh", ".lua", ".swift", ".scala", ".ex"}
+	".c", ".h", ".cc", ".cs", ".rb", ".php", ".kt", ".sh", ".lua", ".swift", ".scala"}
 
 // FuzzChunk feeds arbitrary bytes to every chunker (the first argument
 // picks the extension) and checks the contract: no panic, valid sorted

@@ -5,59 +5,55 @@ import (
 	"strings"
 )
 
-// # Swift, Scala and Elixir: declarations by their shape
+// # Swift and Scala: declarations by their shape
 //
-// No tree-sitter grammar of Swift is served by the module proxy,
-// tree-sitter-scala's parse cannot be bounded (doc.go), and Elixir has no
-// grammar here, so these were cut into windows: a question about
-// `Session.request` found a window that happened to hold it, and a symbol
-// lookup found nothing. shapeFile reads them by the shape of their
-// declarations instead, in one linear pass that no input can slow down:
+// No tree-sitter grammar of Swift is served by the module proxy, and
+// tree-sitter-scala's parse cannot be bounded (doc.go), so these two were
+// cut into windows: a question about `Session.request` found a window
+// that happened to hold it, and a symbol lookup found nothing. shapeFile
+// reads them by the shape of their declarations instead, in one linear
+// pass that no input can slow down:
 //
 //   - a line starts a declaration when, after attributes and modifiers, it
 //     opens with one of the language's declaration keywords (func, init,
-//     class, struct, extension, … ; def, class, object, trait, … ;
-//     defmodule, def, defp, defmacro, …);
+//     class, struct, extension, … ; def, class, object, trait, …);
 //   - the declaration runs to the last line before the next code line
 //     indented no deeper than its first, and takes that line too when it
-//     closes the declaration ("}", or "end" in Elixir and Scala 3). That
-//     holds for braces, do … end and Scala 3's significant indentation;
+//     closes the declaration ("}", or Scala 3's "end"). That holds for
+//     braces and for Scala 3's significant indentation alike;
 //   - lines inside block comments and multi-line strings neither start nor
 //     end a declaration;
-//   - the comments and attributes right above a declaration are part of it
-//     (Elixir's @doc and @spec too), and the comments (the @doc string)
-//     are its doc.
+//   - the comments and attributes right above a declaration are part of it,
+//     and the comments are its doc.
 //
-// Types, extensions, objects, traits and modules are containers: the
-// functions inside them (and Swift's computed properties, such as a
-// SwiftUI view's body) are their members, qualified by the container's
-// name; what nests deeper stays in its member. Top-level var, let and val
-// are variable blocks, imports (and Scala's package clause) the header.
-// References are the names called (`name(`) and the capitalized names used
-// in a block. It is a reading of the layout, not a parser: code laid out
-// against its indentation gets coarser blocks, never lost lines (assemble
-// covers every line).
+// Types, extensions, objects and traits are containers: the functions
+// inside them (and Swift's computed properties, such as a SwiftUI view's
+// body) are their members, qualified by the container's name; what nests
+// deeper stays in its member. Top-level var, let and val are variable
+// blocks, imports (and Scala's package clause) the header. References are
+// the names called (`name(`) and the capitalized names used in a block.
+// It is a reading of the layout, not a parser: code laid out against its
+// indentation gets coarser blocks, never lost lines (assemble covers every
+// line).
 //
-// Zig was read this way too and not kept: its one repository in the NL
-// eval lost .024 (zls: Server.zig's handler methods, now named blocks,
+// Elixir (defmodule, def, do … end, @doc strings) and Zig (fn, and
+// "const X = struct {" as a container) were read this way too and not
+// kept: on the NL eval's repositories of those languages, phoenix went
+// .904 → .908 but its architecture questions pulled that category under
+// .80, and zls lost .024 (Server.zig's handler methods, now named blocks,
 // came before the feature files the questions were about).
 
 // shapeLang is what shapeFile needs of one language.
 type shapeLang struct {
-	keywords        map[string]bool // declaration keywords
-	modifiers       map[string]bool // words that may come before one
-	header          *regexp.Regexp  // an import or package line
-	container       map[string]Kind
-	function        map[string]bool // keywords of functions (members inside a container)
-	variable        map[string]bool // keywords of top-level variables
-	typeAlias       map[string]bool
-	nameless        map[string]string // keyword → name when the line gives none (init)
-	stop            map[string]bool   // identifiers that are not references
-	lineComment     string            // "//", or "#" (Elixir)
-	noBlockComments bool
-	// attrDocs: an attribute line and a string it opens are comment
-	// lines, the doc of what follows (Elixir's @doc """ … """, @spec).
-	attrDocs bool
+	keywords  map[string]bool // declaration keywords
+	modifiers map[string]bool // words that may come before one
+	header    *regexp.Regexp  // an import or package line
+	container map[string]Kind
+	function  map[string]bool // keywords of functions (members inside a container)
+	variable  map[string]bool // keywords of top-level variables
+	typeAlias map[string]bool
+	nameless  map[string]string // keyword → name when the line gives none (init)
+	stop      map[string]bool   // identifiers that are not references
 }
 
 var (
@@ -77,7 +73,6 @@ var (
 		nameless:  map[string]string{"init": "init", "deinit": "deinit", "subscript": "subscript"},
 		stop: wordSet("if guard switch for while return func init self Self super try await catch throw " +
 			"print precondition assert fatalError String Int Bool Double Float Void Any Optional Array Dictionary Set"),
-		lineComment: "//",
 	}
 	scalaShape = shapeLang{
 		keywords: wordSet("def val var class object trait enum given type"),
@@ -92,27 +87,13 @@ var (
 		typeAlias: map[string]bool{"type": true},
 		stop: wordSet("if else match case for while yield return new this super throw try catch println " +
 			"require assert Some None Option List Seq Map Set String Int Long Boolean Double Unit Any"),
-		lineComment: "//",
-	}
-	elixirShape = shapeLang{
-		keywords: wordSet("defmodule defprotocol defimpl def defp defmacro defmacrop defguard defguardp defdelegate"),
-		header:   regexp.MustCompile(`^(?:alias|import|use|require)\s+([\w.]+)`),
-		container: map[string]Kind{
-			"defmodule": KindClass, "defprotocol": KindInterface, "defimpl": KindClass,
-		},
-		function: wordSet("def defp defmacro defmacrop defguard defguardp defdelegate"),
-		stop: wordSet("if unless case cond with for fn do end when and or not raise reraise throw " +
-			"quote unquote super Kernel Enum Map List String Keyword"),
-		lineComment:     "#",
-		noBlockComments: true,
-		attrDocs:        true,
 	}
 	shapeName = regexp.MustCompile("^\\s*(`[^`]+`|\"[^\"]*\"|[A-Za-z_][\\w]*[?!]?(?:\\.[A-Za-z_][\\w]*)*|[-+*/%=<>!&|^~?]+)")
 	attrOnly  = regexp.MustCompile(`^(?:@[\w.]+(?:\([^)]*\))?\s*)+$`)
 )
 
 // shapeLangs are the languages shapeFile reads.
-var shapeLangs = map[string]shapeLang{"swift": swiftShape, "scala": scalaShape, "elixir": elixirShape}
+var shapeLangs = map[string]shapeLang{"swift": swiftShape, "scala": scalaShape}
 
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
@@ -191,7 +172,7 @@ type shapeLine struct {
 // of shapeLangs (see above), and the references found in it.
 func shapeFile(lang string, lines []string) (top, members []Block, refs []lineRef) {
 	spec := shapeLangs[lang]
-	info := scanShape(spec, lines)
+	info := scanShape(lines)
 	if h, ok := shapeHeader(spec, info); ok {
 		top = append(top, h)
 	}
@@ -309,22 +290,21 @@ func shapeSignature(text string) string {
 }
 
 // scanShape measures every line and marks those inside block comments
-// and multi-line strings ("""), which these languages share.
-func scanShape(spec shapeLang, lines []string) []shapeLine {
+// and multi-line strings ("""), which both languages share.
+func scanShape(lines []string) []shapeLine {
 	out := make([]shapeLine, len(lines))
-	depth, inString, docString := 0, false, false // block comments nest
+	depth, inString := 0, false // block comments nest in both languages
 	for i, raw := range lines {
 		li := &out[i]
-		inStringAtStart, docAtStart := inString, docString
+		inStringAtStart := inString
 		li.opaque = depth > 0 || inString
 		li.text, li.indent = strings.TrimSpace(raw), indentOf(raw)
-		attr := li.text != "" && li.text[0] == '@'
 		code := false
 		for j := 0; j < len(raw); j++ {
 			switch {
 			case inString:
 				if strings.HasPrefix(raw[j:], `"""`) {
-					inString, docString, j = false, false, j+2
+					inString, j = false, j+2
 				}
 			case depth > 0:
 				if strings.HasPrefix(raw[j:], "*/") {
@@ -332,12 +312,12 @@ func scanShape(spec shapeLang, lines []string) []shapeLine {
 				} else if strings.HasPrefix(raw[j:], "/*") {
 					depth, j = depth+1, j+1
 				}
-			case strings.HasPrefix(raw[j:], spec.lineComment):
+			case strings.HasPrefix(raw[j:], "//"):
 				j = len(raw)
-			case !spec.noBlockComments && strings.HasPrefix(raw[j:], "/*"):
+			case strings.HasPrefix(raw[j:], "/*"):
 				depth, j = depth+1, j+1
 			case strings.HasPrefix(raw[j:], `"""`):
-				inString, docString, code, j = true, spec.attrDocs && attr, true, j+2
+				inString, code, j = true, true, j+2
 			case raw[j] == '"':
 				code = true
 				for j++; j < len(raw) && raw[j] != '"'; j++ {
@@ -349,15 +329,7 @@ func scanShape(spec shapeLang, lines []string) []shapeLine {
 				code = true
 			}
 		}
-		switch {
-		case li.text == "":
-		case docAtStart || spec.attrDocs && attr:
-			li.comment = true // an attribute, or the doc string it opened
-		case !code && !inStringAtStart:
-			li.comment = true
-		case attr:
-			li.comment = attrOnly.MatchString(li.text)
-		}
+		li.comment = li.text != "" && (!code && !inStringAtStart || li.text[0] == '@' && attrOnly.MatchString(li.text))
 	}
 	return out
 }
@@ -394,7 +366,7 @@ func shapeEnd(info []shapeLine, i int) int {
 			continue
 		}
 		if lj.indent <= d {
-			if lj.indent == d && (strings.ContainsAny(lj.text[:1], "})]") || lj.text == "end" || strings.HasPrefix(lj.text, "end ")) {
+			if lj.indent == d && (strings.ContainsAny(lj.text[:1], "})]") || strings.HasPrefix(lj.text, "end ")) {
 				last = j
 			}
 			break
@@ -413,7 +385,7 @@ func shapeDoc(lines []string, info []shapeLine, i int) (int, string) {
 	}
 	var doc []string
 	for j := first; j < i; j++ {
-		if t := info[j].text; !strings.HasPrefix(t, "@") && t != `"""` {
+		if !strings.HasPrefix(info[j].text, "@") {
 			doc = append(doc, lines[j])
 		}
 	}

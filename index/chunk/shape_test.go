@@ -8,12 +8,11 @@ import (
 	"testing"
 )
 
-// TestShapeBlocks: Swift, Scala and Elixir are read by their
-// declarations' shape (shape.go), with or without cgo: containers and
-// their members, a doc comment and the attributes above a declaration in
-// its range (Elixir's @doc string and @spec), Scala 3's indentation and
-// Elixir's do … end, and no declaration taken from a multi-line string or
-// a block comment.
+// TestShapeBlocks: Swift and Scala are read by their declarations' shape
+// (shape.go), with or without cgo: containers and their members, a doc
+// comment and the attributes above a declaration in its range, Scala 3's
+// indentation, and no declaration taken from a multi-line string or a
+// block comment.
 func TestShapeBlocks(t *testing.T) {
 	for _, tc := range []wantBlocks{
 		{"Charge.swift", []string{
@@ -26,11 +25,6 @@ func TestShapeBlocks(t *testing.T) {
 			"header 1-5", "class 6-23 Ledger", "method 10-14 Ledger.record", "method 20-21 Ledger.balance",
 			"class 24-27 Ledger", "method 25-25 Ledger.apply", "class 28-29 Entry", "interface 30-34 Store",
 			"method 31-31 Store.load", "method 32-32 Store.save", "function 35-37 retryDelay",
-		}},
-		{"channel.ex", []string{
-			"class 1-36 Billing.Channel", "method 9-15 Channel.start_link", "method 17-21 Channel.handle_call",
-			"method 23-23 Channel.valid?", "method 25-34 Channel.backoff", "interface 37-40 Billing.Notifier",
-			"method 38-39 Notifier.notify",
 		}},
 	} {
 		t.Run(tc.path, func(t *testing.T) {
@@ -59,7 +53,7 @@ func TestShapeDetails(t *testing.T) {
 		}
 		return File(name, src)
 	}
-	swift, scala, elixir := read("Charge.swift"), read("Ledger.scala"), read("channel.ex")
+	swift, scala := read("Charge.swift"), read("Ledger.scala")
 	for _, tc := range []struct {
 		bs   []Block
 		qual string
@@ -88,13 +82,6 @@ func TestShapeDetails(t *testing.T) {
 			return b.Doc == "Records a payment." && b.Signature == "def record(p: Payment): Unit ="
 		}},
 		{scala, "Store", func(b Block) bool { return strings.HasSuffix(b.Signature, "\nend Store") }},
-		{elixir, "Channel.start_link", func(b Block) bool {
-			return b.Doc == "Starts the channel." && b.Signature == "def start_link(opts) do" && slices.Contains(b.Refs, "GenServer")
-		}},
-		{elixir, "Channel.backoff", func(b Block) bool {
-			return b.Doc == "Waits before the next attempt." && !slices.Contains(b.Refs, "not_a_function")
-		}},
-		{elixir, "Notifier.notify", func(b Block) bool { return b.Doc == "Sends one notice." }},
 	} {
 		i := slices.IndexFunc(tc.bs, func(b Block) bool { return b.QualName == tc.qual })
 		if i < 0 {
@@ -118,7 +105,7 @@ func TestShapeHostileLayout(t *testing.T) {
 		"/* /* nested\n*/ class Hidden {}\n*/\nclass Shown {}\n",
 		strings.Repeat("}\n", 1000) + "def x = 1\n",
 	} {
-		for _, p := range []string{"a.swift", "a.scala", "a.ex"} {
+		for _, p := range []string{"a.swift", "a.scala"} {
 			if err := checkBlocks(p, []byte(src), File(p, []byte(src))); err != nil {
 				t.Errorf("%s, %.20q: %v", p, src, err)
 			}
