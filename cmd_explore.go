@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"log"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,6 +109,7 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 		ix.Close()
 		return tui.Deps{}, nil, err
 	}
+	log.SetOutput(logger.Writer()) // the libraries' lines too (see quietLibraries)
 	m, err := newModel(cfg.Model, ix, nil)
 	if err != nil {
 		ix.Close()

@@ -12,6 +12,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"os"
 	"os/signal"
 	"runtime/pprof"
@@ -20,6 +22,7 @@ import (
 )
 
 func main() {
+	quietLibraries()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	stopProfile := startProfile(os.Getenv("LOUPE_CPUPROFILE"))
 	err := newRootCmd().ExecuteContext(ctx)
@@ -35,6 +38,14 @@ func main() {
 		os.Exit(1)
 	}
 }
+
+// quietLibraries silences the standard logger, which loupe never uses
+// and its libraries do: bleve's scorch logs a benign race of its own
+// ("got err removing file: 00000000000b.zap … no such file or directory")
+// while an index is built. On stderr that line reached scripts as noise
+// and, under the explorer, the terminal Bubble Tea draws on. The explorer
+// sends it to its debug log when LOUPE_DEBUG names one (cmd_explore.go).
+func quietLibraries() { log.SetOutput(io.Discard) }
 
 // startProfile writes a CPU profile of the whole run to path (when set), for
 // `go tool pprof`: LOUPE_CPUPROFILE=/tmp/cpu.out loupe pack "…".
