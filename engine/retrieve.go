@@ -155,8 +155,8 @@ func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, e
 // Shares of the time left before the context's deadline: graph lookups
 // start only before expandShare of it has passed, and reading stops at
 // readShare, so a slow request returns fewer candidates rather than none.
-// What a request skips for time, it says (ErrCutShort): the same request
-// on the same index gives the same bytes unless that warning is shown.
+// What a request skips for time, it says (ErrCutShort), so that a pack
+// cut for time never passes for a whole one.
 const (
 	expandShare = 0.5
 	readShare   = 0.85
