@@ -24,10 +24,12 @@ var maxBudgetText = render.Thousands(maxBudget)
 // firstContactNotes are what a person should hear once when loupe cannot
 // do all it could: nothing was indexed (an empty or all-ignored
 // directory), or the directory is not in a git work tree (no changes, no
-// commits).
-func firstContactNotes(root string, st index.UpdateStats, cfg Config) []string {
+// commits). refreshed says st is a walk's: a refresh another loupe's
+// writer lock turned away counted nothing, which says nothing of the tree
+// (the stale note speaks for it).
+func firstContactNotes(root string, st index.UpdateStats, refreshed bool, cfg Config) []string {
 	var notes []string
-	if st.Files() == 0 {
+	if refreshed && st.Files() == 0 {
 		notes = append(notes, nothingIndexedNote(root, st))
 	}
 	if notGit(root, cfg) {

@@ -87,7 +87,7 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 	if err != nil {
 		return packError(err)
 	}
-	for _, n := range firstContactNotes(root, a.stats, cfg) {
+	for _, n := range firstContactNotes(root, a.stats, a.stale == "", cfg) {
 		fmt.Fprintln(os.Stderr, "loupe: note:", n)
 	}
 	if a.stale != "" {

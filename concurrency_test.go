@@ -31,6 +31,9 @@ func TestConcurrentPacksWhileIndexing(t *testing.T) {
 	if !strings.Contains(wantA.stderr, "index not refreshed") {
 		t.Fatalf("a pack that finds the writer busy says nothing of it:\n%s", wantA.stderr)
 	}
+	if strings.Contains(wantA.stderr, "nothing indexed") {
+		t.Fatalf("a pack that finds the writer busy says the tree has no files:\n%s", wantA.stderr)
+	}
 
 	const attempts, inFlight = 100, 20
 	results := make([]binResult, attempts)
