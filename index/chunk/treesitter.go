@@ -158,17 +158,31 @@ func (c *compiled) parse(src []byte) *ts.Tree {
 // parseDeadline of the parsing thread's CPU time (not wall time: a loaded
 // machine must not window a file it would parse on an idle one). Real code
 // parses at several MB/s, far inside it.
+//
+// The deadline is taken at the first callback, on the thread that parses:
+// taken when the budget was made, it read the clock of whatever thread the
+// goroutine was on then, and a goroutine that moved to a thread with more
+// CPU time behind it had its parse cancelled at once. On a busy machine
+// that windowed a few ordinary files per build, a different few each time,
+// and two builds of one tree packed differently.
 func parseBudget(size int) func(ts.ParseState) bool {
 	// The parser calls back once per 100 operations.
 	calls, limit := 0, (50*size+100_000)/100
-	deadline, late := threadCPU()+parseDeadline(size), false
+	var deadline time.Duration
+	late := false
 	return func(ts.ParseState) bool {
+		if calls == 0 {
+			deadline = cpuNow() + parseDeadline(size)
+		}
 		calls++
 		// Once cancelled, stay cancelled.
-		late = late || (calls%64 == 0 && threadCPU() > deadline)
+		late = late || (calls%64 == 0 && cpuNow() > deadline)
 		return calls > limit || late
 	}
 }
+
+// cpuNow is threadCPU (a test replaces it).
+var cpuNow = threadCPU
 
 // parseDeadline is 2 s plus 1 s per 100 KB: over 20 times what real code
 // takes on a loaded machine.

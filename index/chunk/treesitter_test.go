@@ -3,10 +3,12 @@
 package chunk
 
 import (
-	ts "github.com/tree-sitter/go-tree-sitter"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	ts "github.com/tree-sitter/go-tree-sitter"
 )
 
 func TestTreeSitterBlocks(t *testing.T) {
@@ -256,5 +258,32 @@ func TestTreeSitterCRLF(t *testing.T) {
 				t.Errorf("%s: %s keeps a CR: %+v", tc.path, b.ID, b)
 			}
 		}
+	}
+}
+
+// TestParseBudgetClockStartsOnTheParsingThread: the CPU deadline of a
+// parse is measured from its first progress callback, on the thread that
+// parses, not from when the budget was made. A budget made on a thread
+// with no CPU time behind it and called on one with an hour behind it
+// cancelled at once (a few ordinary files windowed per busy build); now it
+// cancels only when the parse itself runs past its deadline.
+func TestParseBudgetClockStartsOnTheParsingThread(t *testing.T) {
+	now := time.Duration(0)
+	cpuNow = func() time.Duration { return now }
+	t.Cleanup(func() { cpuNow = threadCPU })
+	budget := parseBudget(1000)
+	now = time.Hour
+	for i := range 640 {
+		if budget(ts.ParseState{}) {
+			t.Fatalf("cancelled at callback %d, with no CPU time spent parsing", i+1)
+		}
+	}
+	now += parseDeadline(1000) + time.Second
+	cancelled := false
+	for range 64 {
+		cancelled = budget(ts.ParseState{}) || cancelled
+	}
+	if !cancelled {
+		t.Error("a parse past its CPU deadline goes on")
 	}
 }
