@@ -52,8 +52,8 @@ type shapeLang struct {
 	function  map[string]bool // keywords of functions (members inside a container)
 	variable  map[string]bool // keywords of top-level variables
 	typeAlias map[string]bool
-	nameless  map[string]string // keyword → name when the line gives none (init)
-	stop      map[string]bool   // identifiers that are not references
+	nameless  map[string]bool // keywords that are the declaration's name (init)
+	stop      map[string]bool // identifiers that are not references
 }
 
 var (
@@ -70,7 +70,7 @@ var (
 		function:  map[string]bool{"func": true, "init": true, "deinit": true, "subscript": true},
 		variable:  map[string]bool{"var": true, "let": true},
 		typeAlias: map[string]bool{"typealias": true},
-		nameless:  map[string]string{"init": "init", "deinit": "deinit", "subscript": "subscript"},
+		nameless:  wordSet("init deinit subscript"),
 		stop: wordSet("if guard switch for while return func init self Self super try await catch throw " +
 			"print precondition assert fatalError String Int Bool Double Float Void Any Optional Array Dictionary Set"),
 	}
@@ -88,7 +88,7 @@ var (
 		stop: wordSet("if else match case for while yield return new this super throw try catch println " +
 			"require assert Some None Option List Seq Map Set String Int Long Boolean Double Unit Any"),
 	}
-	shapeName = regexp.MustCompile("^\\s*(`[^`]+`|\"[^\"]*\"|[A-Za-z_][\\w]*[?!]?(?:\\.[A-Za-z_][\\w]*)*|[-+*/%=<>!&|^~?]+)")
+	shapeName = regexp.MustCompile("^\\s*(`[^`]+`|[A-Za-z_][\\w]*[?!]?(?:\\.[A-Za-z_][\\w]*)*|[-+*/%=<>!&|^~?]+)")
 	attrOnly  = regexp.MustCompile(`^(?:@[\w.]+(?:\([^)]*\))?\s*)+$`)
 )
 
@@ -205,7 +205,7 @@ func shapeFile(lang string, lines []string) (top, members []Block, refs []lineRe
 		switch {
 		case len(stack) == 0:
 			top = append(top, b)
-		case len(stack) == 1 && stack[0].container && (spec.function[kw] || spec.computed(kw, li.text)):
+		case len(stack) == 1 && stack[0].container && (spec.function[kw] || computedProperty(kw, li.text)):
 			b.Kind = KindMethod
 			b.QualName = stack[0].b.Name + "." + b.Name
 			members = append(members, b)
@@ -228,18 +228,14 @@ func shapeFile(lang string, lines []string) (top, members []Block, refs []lineRe
 // type, extension, object or trait; false for a declaration without a
 // usable name.
 func (s shapeLang) block(kw, rest string, l int, text string) (b Block, container bool, ok bool) {
-	name := s.nameless[kw]
-	qual := name
-	if name == "" {
+	name, qual := kw, kw
+	if !s.nameless[kw] {
 		m := shapeName.FindStringSubmatch(rest)
 		if m == nil {
 			return Block{}, false, false
 		}
-		qual = strings.Trim(m[1], "`\"")
-		name = qual
-		if i := strings.LastIndexByte(name, '.'); i >= 0 && !strings.HasPrefix(m[1], "\"") {
-			name = name[i+1:]
-		}
+		qual = strings.Trim(m[1], "`")
+		name = qual[strings.LastIndexByte(qual, '.')+1:]
 		if name == "" {
 			return Block{}, false, false
 		}
@@ -260,10 +256,10 @@ func (s shapeLang) block(kw, rest string, l int, text string) (b Block, containe
 	return Block{Kind: kind, Name: name, QualName: qual, StartLine: l, Signature: shapeSignature(text)}, container, true
 }
 
-// computed reports a Swift computed property ("var body: some View {"):
-// a member whose code is the point, unlike a stored property.
-func (s shapeLang) computed(kw, text string) bool {
-	return s.variable[kw] && kw == "var" && strings.HasSuffix(text, "{") && !strings.Contains(text, "=")
+// computedProperty reports a Swift computed property ("var body: some
+// View {"): a member whose code is the point, unlike a stored property.
+func computedProperty(kw, text string) bool {
+	return kw == "var" && strings.HasSuffix(text, "{") && !strings.Contains(text, "=")
 }
 
 // maxSignatureLines bounds a declaration whose parameters span lines.
@@ -298,7 +294,8 @@ func scanShape(lines []string) []shapeLine {
 		li := &out[i]
 		inStringAtStart := inString
 		li.opaque = depth > 0 || inString
-		li.text, li.indent = strings.TrimSpace(raw), indentOf(raw)
+		li.text = strings.TrimSpace(raw)
+		_, li.indent = trimIndent(raw)
 		code := false
 		for j := 0; j < len(raw); j++ {
 			switch {
@@ -332,22 +329,6 @@ func scanShape(lines []string) []shapeLine {
 		li.comment = li.text != "" && (!code && !inStringAtStart || li.text[0] == '@' && attrOnly.MatchString(li.text))
 	}
 	return out
-}
-
-// indentOf is the columns of raw's leading blanks, a tab counting 4.
-func indentOf(raw string) int {
-	n := 0
-	for i := 0; i < len(raw); i++ {
-		switch raw[i] {
-		case ' ':
-			n++
-		case '\t':
-			n += 4
-		default:
-			return n
-		}
-	}
-	return n
 }
 
 // shapeEnd is the last line of the declaration starting at index i: the
