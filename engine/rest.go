@@ -59,7 +59,10 @@ func (p *indexProvider) rest(ctx context.Context, cands []Candidate, pl *pool, c
 		}
 		n := 0
 		for _, b := range fileBlocks(hits, path) {
-			if have[b.ID] || !p.keep(b, pl) || n >= restPerFile || len(out) >= restBlocks {
+			if n >= restPerFile || len(out) >= restBlocks {
+				break
+			}
+			if have[b.ID] || !p.keep(b, pl) {
 				continue
 			}
 			c, ok := readCandidate(p.s, p.src, b)

@@ -378,10 +378,17 @@ func (p *packer) priorities() []float64 {
 // helper beside the code that matters), which then waits behind the
 // blocks of the next files that do hold them.
 func (p *packer) affinity(i int) float64 {
-	if p.terms && p.lines[i].matched == 0 && len(p.lines[i].anchors) == 0 {
+	if p.terms && !p.holds(i) {
 		return fileAffinity * unmatchedAffinity
 	}
 	return fileAffinity // matched, or no query terms to say what a block holds
+}
+
+// holds reports whether candidate i holds a query term or an anchor (a
+// trace's line): such a block keeps its file's whole pull (affinity), and
+// of one file's fillers it goes in first (fillers).
+func (p *packer) holds(i int) bool {
+	return p.lines[i].matched > 0 || len(p.lines[i].anchors) > 0
 }
 
 // unitScore is c's score within [minScore, 1]: the ranking normalizes
@@ -561,13 +568,6 @@ func (p *packer) fillers() []int {
 		return ca.StartLine - cb.StartLine
 	})
 	return out
-}
-
-// holds reports whether candidate i holds a query term or an anchor (a
-// trace's line): of one file's fillers, those go in first, so that what
-// is left shows the code the query is about before the file's imports.
-func (p *packer) holds(i int) bool {
-	return p.lines[i].matched > 0 || len(p.lines[i].anchors) > 0
 }
 
 // uncap lifts the one-block cap for the leftover pass: the cap keeps one
