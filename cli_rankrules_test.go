@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -207,4 +208,45 @@ func TestPackDocsOfAWeakMatchRankLow(t *testing.T) {
 		return
 	}
 	t.Fatalf("blocks %v: want README.md among them", blockNames(p))
+}
+
+// TestPackCommitsRankBelowCode: through the binary, in a repository whose
+// only commit matches the query as well as the code does, the commit is
+// the best of its source but keeps historyPrior (.5) of its score on the
+// one scale, explained, unless the query asks for the history.
+func TestPackCommitsRankBelowCode(t *testing.T) {
+	root := t.TempDir()
+	gitRepo(t, root, map[string]string{
+		"go.mod":     "module example.com/pay\n\ngo 1.22\n",
+		"pay/pay.go": retryGo("charges a payment again with exponential backoff", "\t\tsleep(attempt)\n"),
+	})
+	writeFiles(t, root, map[string]string{"pay/util.go": "package pay\n\nfunc sleep(n int) {}\n"})
+	gitIn(t, root, "add", "-A")
+	gitIn(t, root, "commit", "-q", "-m", "pay: retry a failed payment with exponential backoff")
+	commitScore := func(query string) (float64, []string) {
+		r := runBin(t, "", "pack", query, "--root", root, "--index-dir", filepath.Join(t.TempDir(), "ix"),
+			"--budget", "4000", "--format", "json", "--sources", "code,commits")
+		if r.err != nil {
+			t.Fatalf("pack: %v\n%s", r.err, r.stderr)
+		}
+		p := packJSONOf(t, r.stdout)
+		best := -1.0
+		var why []string
+		for _, b := range p.Blocks {
+			if b.Source == "commits" && b.Score > best {
+				best, why = b.Score, b.Reasons
+			}
+		}
+		if best < 0 {
+			t.Fatalf("%q: no commit packed: %v", query, blockNames(p))
+		}
+		return best, why
+	}
+	s, why := commitScore("retry a failed payment with exponential backoff")
+	if s > 0.5 || !slices.ContainsFunc(why, func(r string) bool { return strings.Contains(r, "history ranks below code") }) {
+		t.Errorf("the best commit scores %.2f with reasons %v: want at most .5, explained", s, why)
+	}
+	if s, _ := commitScore("which commit introduced retry with exponential backoff"); s != 1 {
+		t.Errorf("asked for the history, the best commit scores %.2f, want 1", s)
+	}
 }

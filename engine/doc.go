@@ -159,7 +159,8 @@ Reason is the detail of its strongest positive signal.
 	spread   the n-th best block of a file keeps (1−penaltySameFile)^n of its score
 	source   a documentation block keeps docsPrior of its score, times its
 	         source's best raw score over the code source's when lower
-	         (see Fusion)
+	         (see Fusion); a commit keeps historyPrior of its score
+	         unless the query asks for history ("commit", "regression")
 
 Only the maximum applies within symbol and within path. A name that is
 one plain word of the query ("token" names analyzer.token) is counted
@@ -296,7 +297,13 @@ stays weak (normFloor). When the docs source's best scored below the
 code source's before normalization, docs keep that ratio too: serde's
 README was the second answer to "standard library type Deserialize
 implementations" at docsPrior, above the impls.rs that answers (NL
-.8520 → .8525, three up, none down; dev the same).
+.8520 → .8525, three up, none down; dev the same). Commits are ranked
+among themselves, so the best one took the whole text weight however
+weakly it matched and, capped, tied the best code: a commit keeps
+historyPrior of its score unless the query asks for the history
+("commit", "regression", "introduced"). The evaluations' checkouts have
+no history, so they cannot weigh it; on this repository three of four
+queries lose one to five commit pointers to code pointers.
 
 The docs source holds prose only (Markdown, reST, AsciiDoc, Org, HTML,
 plain text: chunk.Language). Code in a language the chunker only cuts
@@ -361,6 +368,7 @@ each alone gains less on both (docs/bench/eval.md, "Text and length"):
 	penaltyData           0.5
 	declarationScale      0.8
 	docsPrior             0.5
+	historyPrior          0.5
 	normFloor             2.0
 
 # Reference graph

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Fusion: one ranking across sources. Each index-backed provider divides
 // its scores by its own best, so the best docs section and the best code
@@ -16,19 +19,29 @@ import "fmt"
 // answers no longer sits at docsPrior, above every code block but the
 // first (serde's README for "standard library type Deserialize
 // implementations").
-const docsPrior = 0.5
+//
+// Commits are ranked among themselves: the best match gets the whole text
+// weight however weakly it matched ("init", a commit of every file, was
+// the first row of the explorer for "retry payment"), so a commit keeps
+// historyPrior of its score unless the query asks for history.
+const (
+	docsPrior    = 0.5
+	historyPrior = 0.5
+)
+
+// historyWords are the query words that ask for the history.
+var historyWords = []string{"commit", "commits", "history", "regression", "revert", "reverted",
+	"introduced", "blame", "bisect"}
 
 // docWords are the query words that ask for documentation.
 var docWords = []string{"doc", "docs", "documentation", "documented", "readme", "guide",
 	"tutorial", "changelog", "manual", "markdown", "faq", "howto"}
 
-// asksForDocs reports whether the query names documentation.
-func asksForDocs(q Query) bool {
+// asksFor reports whether the query holds one of words.
+func asksFor(q Query, words []string) bool {
 	for _, k := range q.Keywords {
-		for _, w := range docWords {
-			if k == w {
-				return true
-			}
+		if slices.Contains(words, k) {
+			return true
 		}
 	}
 	return false
@@ -38,7 +51,10 @@ func asksForDocs(q Query) bool {
 // change is a signal of its own, so --explain shows it.
 func fuse(q Query, c []Candidate) {
 	capSources(c)
-	if asksForDocs(q) {
+	if !asksFor(q, historyWords) {
+		prior(c, SourceCommits, historyPrior, fmt.Sprintf("history ranks below code (×%.1f)", historyPrior))
+	}
+	if asksFor(q, docWords) {
 		return
 	}
 	codeNorm := 0.0
@@ -58,6 +74,18 @@ func fuse(q Query, c []Candidate) {
 		if n := c[i].norm; n > 0 && codeNorm > n {
 			f *= n / codeNorm
 			detail += fmt.Sprintf("; its best match scored %.0f%% of the code's", 100*n/codeNorm)
+		}
+		v := c[i].Score * (f - 1)
+		c[i].Signals = append(c[i].Signals, Signal{Name: signalSource, Value: v, Detail: detail})
+		c[i].Score += v
+	}
+}
+
+// prior multiplies the positive scores of src's candidates by f.
+func prior(c []Candidate, src Source, f float64, detail string) {
+	for i := range c {
+		if c[i].Source != src || c[i].Score <= 0 {
+			continue
 		}
 		v := c[i].Score * (f - 1)
 		c[i].Signals = append(c[i].Signals, Signal{Name: signalSource, Value: v, Detail: detail})

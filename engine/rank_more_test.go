@@ -189,6 +189,39 @@ func TestFusePutsDocsBelowCodeOfEqualScore(t *testing.T) {
 	}
 }
 
+// TestFusePutsCommitsBelowCode: the best commit is ranked only among
+// commits (its text weight is whole however weakly it matched), so it
+// keeps historyPrior of its score, after the cap, unless the query asks
+// for the history; the explanation adds up.
+func TestFusePutsCommitsBelowCode(t *testing.T) {
+	mk := func() []Candidate {
+		return []Candidate{
+			{ID: "code", Source: SourceCode, Score: 1},
+			{ID: "commit", Source: SourceCommits, Score: 2, Signals: []Signal{{Name: "text", Value: 1}, {Name: "recency", Value: 1}}},
+			{ID: "commit2", Source: SourceCommits, Score: 0.5, Signals: []Signal{{Name: "text", Value: 0.5}}},
+		}
+	}
+	c := mk()
+	fuse(AnalyzeQuery("retry failed payments with backoff"), c)
+	for i, want := range []float64{1, historyPrior, historyPrior / 4} {
+		if math.Abs(c[i].Score-want) > 1e-9 {
+			t.Errorf("%s scores %v, want %v", c[i].ID, c[i].Score, want)
+		}
+	}
+	sum := 0.0
+	for _, s := range c[1].Signals {
+		sum += s.Value
+	}
+	if math.Abs(sum-c[1].Score) > 1e-9 {
+		t.Errorf("signals sum to %v, score %v: the explanation must add up", sum, c[1].Score)
+	}
+	c = mk()
+	fuse(AnalyzeQuery("which commit introduced the retry regression"), c)
+	if c[1].Score != 1 || c[2].Score != 0.25 {
+		t.Errorf("history asked for, commits still pushed down: %v %v", c[1].Score, c[2].Score)
+	}
+}
+
 // TestFuseScalesDocsByTheirBestAgainstTheCodes: the docs source's best
 // scored a quarter of the code source's before normalization, so its
 // blocks keep a quarter of docsPrior; docs that matched as well as the
