@@ -324,3 +324,34 @@ func TestE2EExplorerSeesAnEdit(t *testing.T) {
 	e.keys("q")
 	e.waitExit()
 }
+
+// TestE2EListIsBestFirst: on screen, the packed rows come first and, like
+// the left-out rows after them, best first whatever their source: no
+// row's score bar is longer than the bar of a row above it in its part of
+// the list (the pack itself groups blocks by source; the list does not).
+func TestE2EListIsBestFirst(t *testing.T) {
+	e := startE2E(t, "retry payment")
+	e.waitScreen(" 1/")
+	screen := e.waitSettled()
+	row := regexp.MustCompile(`^│[▌ ]([●+x!·]) (\S+) .* ([█░]{5}) `)
+	last := map[bool]int{true: 6, false: 6} // packed, not packed: the shortest bar so far
+	sources := map[string]bool{}
+	n := 0
+	for _, l := range strings.Split(screen, "\n") {
+		m := row.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		n++
+		sources[m[2]] = true
+		packed := m[1] == "+" || m[1] == "●"
+		bar := strings.Count(m[3], "█")
+		if bar > last[packed] {
+			t.Fatalf("row %d (%s) has a longer bar than a row above it:\n%s", n, m[2], screen)
+		}
+		last[packed] = bar
+	}
+	if n < 10 || len(sources) < 2 {
+		t.Fatalf("%d rows from %d sources on screen; want a list from several sources:\n%s", n, len(sources), screen)
+	}
+}

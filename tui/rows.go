@@ -3,7 +3,7 @@ package tui
 import (
 	"fmt"
 	"path"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/loupe-dev/loupe/engine"
@@ -54,8 +54,10 @@ type row struct {
 	filler bool    // only for budget left over (engine.Candidate.Filler)
 }
 
-// buildRows lists the packed items in output order, then every other
-// candidate by score. tokens holds full-text counts; a left-out row at a
+// buildRows lists the packed items best first, then every other candidate
+// best first: the engine puts every source on one scale (engine's fuse),
+// so the list means "best first" across sources, where the output groups
+// them by source (the preview shows that order). tokens holds full-text counts; a left-out row at a
 // lower level is counted at that level (head with a quarter of its full
 // size, as an estimate: the packer sizes heads to the source's share).
 func buildRows(p *packing.Pack, cands []engine.Candidate, tokens map[string]int, cur curation, counter engine.Counter) []row {
@@ -66,7 +68,9 @@ func buildRows(p *packing.Pack, cands []engine.Candidate, tokens map[string]int,
 	rows := make([]row, 0, len(cands))
 	seen := make(map[string]bool, len(cands))
 	if p != nil {
-		for _, it := range p.Items {
+		items := slices.Clone(p.Items)
+		slices.SortStableFunc(items, func(a, b packing.Item) int { return engine.ByRank(a.Candidate, b.Candidate) })
+		for _, it := range items {
 			r := newRow(it.Candidate, best)
 			r.state, r.tokens, r.level = stateIncluded, it.Tokens, it.Level
 			if it.Pinned || cur.pins[it.ID] {
@@ -83,7 +87,7 @@ func buildRows(p *packing.Pack, cands []engine.Candidate, tokens map[string]int,
 			rest = append(rest, c)
 		}
 	}
-	sort.SliceStable(rest, func(i, j int) bool { return rest[i].Score > rest[j].Score })
+	slices.SortStableFunc(rest, engine.ByRank)
 	for _, c := range rest {
 		r := newRow(c, best)
 		r.state, r.tokens, r.level = stateLeftOut, tokens[c.ID], levelFor(c, cur)
