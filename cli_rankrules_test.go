@@ -250,3 +250,27 @@ func TestPackCommitsRankBelowCode(t *testing.T) {
 		t.Errorf("asked for the history, the best commit scores %.2f, want 1", s)
 	}
 }
+
+// TestPackTestsOfAnotherPackagesNameStayOut: through the binary, the tests
+// source offers for gzip's Reader the test in gzip's package, not a test
+// of package archive whose refs name its own Reader (a test helper, as in
+// archive/tar's tests): it cannot see gzip's (engine.CanSee).
+func TestPackTestsOfAnotherPackagesNameStayOut(t *testing.T) {
+	files := map[string]string{
+		"go.mod":               "module example.com/z\n\ngo 1.22\n",
+		"gzip/gunzip.go":       "package gzip\n\n// Reader reads gzip data and checks its checksum.\ntype Reader struct{ sum uint32 }\n\n// Read reads and checks the checksum.\nfunc (r Reader) Read() int { return int(r.sum) }\n",
+		"gzip/gunzip_test.go":  "package gzip\n\nimport \"testing\"\n\nfunc TestGzipReaderChecksum(t *testing.T) {\n\tvar r Reader\n\tif r.Read() != 0 {\n\t\tt.Fatal(\"sum\")\n\t}\n}\n",
+		"archive/list.go":      "package archive\n\n// List lists the entries of an archive.\nfunc List() []string { return nil }\n",
+		"archive/list_test.go": "package archive\n\nimport \"testing\"\n\ntype Reader struct{ n int }\n\nfunc TestList(t *testing.T) {\n\tr := Reader{}\n\tif len(List()) != r.n {\n\t\tt.Fatal(\"list\")\n\t}\n}\n",
+	}
+	p := packSourcesOf(t, files, "gzip reader checksum", "4000", "code,tests")
+	var tests []string
+	for _, b := range p.Blocks {
+		if b.Source == "tests" {
+			tests = append(tests, b.Name)
+		}
+	}
+	if !slices.Contains(tests, "TestGzipReaderChecksum") || slices.Contains(tests, "TestList") {
+		t.Fatalf("tests %v: want gzip's test, not archive's; blocks %v", tests, blockNames(p))
+	}
+}

@@ -119,7 +119,7 @@ func accessor(b index.Block) bool { return b.EndLine-b.StartLine+1 <= accessorLi
 func onlyBeside(defs []*found, user index.Block) *found {
 	var out *found
 	for _, d := range defs {
-		if d.block.ID == user.ID || path.Dir(d.block.Path) != path.Dir(user.Path) || !canSee(user, d.block) {
+		if d.block.ID == user.ID || path.Dir(d.block.Path) != path.Dir(user.Path) || !CanSee(user, d.block) {
 			continue
 		}
 		if out != nil {

@@ -380,7 +380,7 @@ matters. The 8 best blocks so far are the seeds. Blocks that call them
 block links to the definitions of the names in its Refs (weight 1, split
 among a name's definitions; names defined more than 8 times are too
 ambiguous to link), and each definition links back to its users at half
-weight. A name links only to definitions its block can see (canSee,
+weight. A name links only to definitions its block can see (CanSee,
 graph_scope.go): in Go, its own package, or an exported name of a
 package the block names through an import; other languages, which carry
 no per-block import data, link by name as before. PageRank runs 20 iterations with damping 0.85, teleporting to the

@@ -137,12 +137,12 @@ func (g *GraphFollower) callees(ctx context.Context, b index.Block, memo *lookup
 
 // pickDefinitions keeps the definitions of a name that b most likely
 // means: not b itself, not tests (unless b is one), only those b can see
-// (canSee), and when the name is defined more than expandMaxDefs times,
+// (CanSee), and when the name is defined more than expandMaxDefs times,
 // only those in b's directory.
 func pickDefinitions(b index.Block, defs []index.Block) []index.Block {
 	var same, other []index.Block
 	for _, d := range defs {
-		if d.ID == b.ID || (d.Test && !b.Test) || !canSee(b, d) {
+		if d.ID == b.ID || (d.Test && !b.Test) || !CanSee(b, d) {
 			continue
 		}
 		if path.Dir(d.Path) == path.Dir(b.Path) {
@@ -176,7 +176,7 @@ func displayName(b index.Block) string {
 	return b.Name
 }
 
-// callers are the blocks that use b's name and can see it (canSee), tests
+// callers are the blocks that use b's name and can see it (CanSee), tests
 // left to the tests source.
 func (g *GraphFollower) callers(ctx context.Context, b index.Block) ([]neighbour, error) {
 	if len(b.Name) < expandMinName {
@@ -188,7 +188,7 @@ func (g *GraphFollower) callers(ctx context.Context, b index.Block) ([]neighbour
 	}
 	var out []neighbour
 	for _, c := range blocks {
-		if c.ID == b.ID || (c.Test && !b.Test) || !canSee(c, b) || len(out) >= expandFanOut {
+		if c.ID == b.ID || (c.Test && !b.Test) || !CanSee(c, b) || len(out) >= expandFanOut {
 			continue
 		}
 		out = append(out, neighbour{block: c, reason: "calls " + displayName(b), level: LevelReference, factor: factorCaller})

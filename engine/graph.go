@@ -32,7 +32,7 @@ func (p *indexProvider) expand(ctx context.Context, pl *pool, r *ranker) error {
 		if err != nil {
 			return fmt.Errorf("engine: callers of %s: %w", s.block.Name, err)
 		}
-		blocks = visibleTo(blocks, func(c index.Block) bool { return canSee(c, s.block) })
+		blocks = visibleTo(blocks, func(c index.Block) bool { return CanSee(c, s.block) })
 		p.addLookups(pl, blocks, len(blocks), s.block.Name)
 	}
 	defined := map[string]bool{}
@@ -51,7 +51,7 @@ func (p *indexProvider) expand(ctx context.Context, pl *pool, r *ranker) error {
 			if err != nil {
 				return fmt.Errorf("engine: symbol %q: %w", ref, err)
 			}
-			blocks = visibleTo(blocks, func(d index.Block) bool { return canSee(s.block, d) })
+			blocks = visibleTo(blocks, func(d index.Block) bool { return CanSee(s.block, d) })
 			p.addLookups(pl, blocks, maxDefsPerLookup, s.block.Name)
 		}
 	}
@@ -93,7 +93,7 @@ type edge struct {
 }
 
 // refGraph links each block to the definitions of the names it uses that
-// it can see (canSee; weight 1, split among them) and each definition
+// it can see (CanSee; weight 1, split among them) and each definition
 // back to its users (weightCallerEdge).
 func refGraph(list []*found, maxRefs int) [][]edge {
 	byName := map[string][]int{}
@@ -125,7 +125,7 @@ func refGraph(list []*found, maxRefs int) [][]edge {
 func seenDefs(list []*found, user index.Block, defs []int) []int {
 	out := defs[:0:0]
 	for _, j := range defs {
-		if canSee(user, list[j].block) {
+		if CanSee(user, list[j].block) {
 			out = append(out, j)
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // definitions of the names it uses and back; without type checking a name
 // is only text, so "Budget" in engine's BudgetError.Error would otherwise
 // link to keymap.Budget, and "Logger" in net/http's Server to the Logger
-// of net/http/triv.go (package main, in the same directory). canSee keeps
+// of net/http/triv.go (package main, in the same directory). CanSee keeps
 // a link only when the using block's package can see the definition:
 //
 //   - Go (both blocks carry their package, index format 7 on): the same
@@ -32,7 +32,10 @@ import (
 //     definition is visible; expansion keeps its same-directory rule for
 //     names defined more than expandMaxDefs times and the graph its
 //     maxDefsPerName cut.
-func canSee(user, def index.Block) bool {
+//
+// CanSee is exported for the tests source, whose Callers lookup by name
+// has the same clash: "Reader" in tar's and bufio's tests is not gzip's.
+func CanSee(user, def index.Block) bool {
 	userGo, defGo := user.Lang == "go", def.Lang == "go"
 	switch {
 	case user.Path == def.Path:

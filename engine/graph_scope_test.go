@@ -40,8 +40,8 @@ func TestCanSee(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := canSee(tc.user, tc.def); got != tc.want {
-				t.Errorf("canSee(%s, %s) = %v, want %v", tc.user.Path, tc.def.Path, got, tc.want)
+			if got := CanSee(tc.user, tc.def); got != tc.want {
+				t.Errorf("CanSee(%s, %s) = %v, want %v", tc.user.Path, tc.def.Path, got, tc.want)
 			}
 		})
 	}

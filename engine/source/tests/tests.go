@@ -4,7 +4,8 @@
 // what behaviour must survive the change.
 //
 // Two ways find a test. The reference graph: test blocks whose refs name
-// the hit (Callers filtered to Block.Test), the strongest evidence. And
+// the hit (Callers filtered to Block.Test, and in Go to the tests that can
+// see it: engine.CanSee), the strongest evidence. And
 // naming convention: test files that live beside the hit's file —
 // x_test.go for x.go; test_x.py, x_test.py and tests/test_x.py for x.py;
 // x.test.ts, x.spec.ts and __tests__/x.ts for x.ts (and the JavaScript
@@ -119,7 +120,7 @@ func (s *Source) testsOf(ctx context.Context, hit engine.Candidate, words []stri
 	}
 	byID := map[string]found{}
 	for _, r := range refs {
-		if r.Test && r.ID != b.ID {
+		if r.Test && r.ID != b.ID && engine.CanSee(r, b) {
 			byID[r.ID] = score(hit, r, factorReference, "references "+b.Name)
 		}
 	}

@@ -87,6 +87,37 @@ func TestFollow(t *testing.T) {
 	}
 }
 
+// TestFollowGoTestsMustSeeTheHit: in Go, a test that names Reader is
+// gzip's Reader's test only when it can see it (engine.CanSee): in gzip's
+// package, or importing compress/gzip; tar's and bufio's tests of their
+// own Readers are not offered for it.
+func TestFollowGoTestsMustSeeTheHit(t *testing.T) {
+	goBlk := func(p, pkg, name string, test bool, uses []string, refs ...string) index.Block {
+		b := blk(p, name, test, refs...)
+		b.Lang, b.Package, b.Uses = "go", pkg, uses
+		return b
+	}
+	reader := goBlk("compress/gzip/gunzip.go", "gzip", "Reader", false, nil)
+	ix := &fakeIndex{blocks: []index.Block{
+		reader,
+		goBlk("compress/gzip/gunzip_test.go", "gzip", "TestReader", true, nil, "Reader"),
+		goBlk("net/http/transport_test.go", "http_test", "TestGzip", true, []string{"compress/gzip"}, "Reader"),
+		goBlk("archive/tar/reader_test.go", "tar", "TestTarReader", true, nil, "Reader"),
+		goBlk("bufio/bufio_test.go", "bufio_test", "TestRot13", true, []string{"bufio"}, "Reader"),
+	}}
+	got, err := New(ix).Follow(context.Background(), engine.Query{}, []engine.Candidate{hit(reader, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, c := range got {
+		ids = append(ids, c.Block.Name)
+	}
+	if want := []string{"TestReader", "TestGzip"}; !slices.Equal(ids, want) {
+		t.Errorf("tests %v, want %v", ids, want)
+	}
+}
+
 func TestFollowSkipsTestsAndUnnamedHits(t *testing.T) {
 	test := blk("x_test.go", "TestX", true, "TestX")
 	window := index.Block{ID: "x.go:1", Path: "x.go", Kind: index.KindWindow}
