@@ -222,6 +222,25 @@ func TestFusePutsCommitsBelowCode(t *testing.T) {
 	}
 }
 
+// TestFusePutsTestsBelowCode: a test scores a share of the hit it tests;
+// on the one scale it keeps testsPrior of it unless the query is about
+// tests.
+func TestFusePutsTestsBelowCode(t *testing.T) {
+	mk := func() []Candidate {
+		return []Candidate{{ID: "code", Source: SourceCode, Score: 1}, {ID: "test", Source: SourceTests, Score: 0.75}}
+	}
+	c := mk()
+	fuse(AnalyzeQuery("retry failed payments with backoff"), c)
+	if math.Abs(c[1].Score-0.75*testsPrior) > 1e-9 || !hasSignal(c[1], signalSource) {
+		t.Errorf("test scores %v with signals %+v, want %v, explained", c[1].Score, c[1].Signals, 0.75*testsPrior)
+	}
+	c = mk()
+	fuse(AnalyzeQuery("the retry test is flaky"), c)
+	if c[1].Score != 0.75 {
+		t.Errorf("a query about tests: the test scores %v, want 0.75", c[1].Score)
+	}
+}
+
 // TestFuseScalesDocsByTheirBestAgainstTheCodes: the docs source's best
 // scored a quarter of the code source's before normalization, so its
 // blocks keep a quarter of docsPrior; docs that matched as well as the
@@ -243,6 +262,13 @@ func TestFuseScalesDocsByTheirBestAgainstTheCodes(t *testing.T) {
 	fuse(AnalyzeQuery("how are payments retried"), c)
 	if c[1].Score != docsPrior {
 		t.Errorf("docs that matched better than the code: %v, want %v", c[1].Score, docsPrior)
+	}
+	// Asked for ("docs" in a commit message), documentation keeps the
+	// ratio but not the prior.
+	c = []Candidate{{ID: "c", Source: SourceCode, Score: 1, norm: 4}, {ID: "d", Source: SourceDocs, Score: 1, norm: 1}}
+	fuse(AnalyzeQuery("docs: retry payments with backoff"), c)
+	if math.Abs(c[1].Score-0.25) > 1e-9 {
+		t.Errorf("docs asked for, a quarter of the code's best match: %v, want .25", c[1].Score)
 	}
 }
 
