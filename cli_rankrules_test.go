@@ -274,3 +274,36 @@ func TestPackTestsOfAnotherPackagesNameStayOut(t *testing.T) {
 		t.Fatalf("tests %v: want gzip's test, not archive's; blocks %v", tests, blockNames(p))
 	}
 }
+
+// TestPackJSONBlocksAreBestFirst: through the binary, the JSON's blocks are
+// ranked best first across sources (one scale, engine's fuse), while its
+// context keeps output order, grouped by source: code before tests before
+// docs here, whatever their scores.
+func TestPackJSONBlocksAreBestFirst(t *testing.T) {
+	root, ix := fixture(t, "payments")
+	out, err := runCLI(t, "", "pack", "retry failed payments with backoff", "--root", root, "--index-dir", ix,
+		"--budget", "8000", "--format", "json", "--sources", "code,tests,docs", "--order", "code,tests,docs")
+	if err != nil {
+		t.Fatalf("pack: %v", err)
+	}
+	p := packJSONOf(t, out)
+	sources := map[string]bool{}
+	for i, b := range p.Blocks {
+		sources[b.Source] = true
+		if i > 0 && b.Score > p.Blocks[i-1].Score {
+			t.Fatalf("block %d (%s %s, %.3f) scores above block %d (%.3f): blocks %v", i, b.Source, b.Name, b.Score, i-1, p.Blocks[i-1].Score, blockNames(p))
+		}
+	}
+	if len(sources) < 3 {
+		t.Fatalf("blocks from %v: want code, tests and docs", sources)
+	}
+	for _, b := range p.Blocks {
+		if b.Source == "tests" && !slices.ContainsFunc(b.Reasons, func(r string) bool { return strings.Contains(r, "tests rank below code") }) {
+			t.Errorf("test %s: reasons %v, want the tests prior explained", b.Name, b.Reasons)
+		}
+	}
+	code, tests, docs := strings.Index(p.Context, "## code"), strings.Index(p.Context, "## tests"), strings.Index(p.Context, "## docs")
+	if code < 0 || tests < code || docs < tests {
+		t.Errorf("context groups at %d, %d, %d: want code, tests, docs in that order", code, tests, docs)
+	}
+}

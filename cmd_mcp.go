@@ -273,7 +273,7 @@ func mcpResult(res *packResult) contextQueryOut {
 		Context: res.Text, TokenCount: p.TokenCount, Budget: p.Budget, Tokenizer: p.Tokenizer,
 		Summary: res.Summary, Warnings: p.Warnings, PerSource: map[string]mcpUsed{},
 	}
-	for _, it := range p.Items {
+	for _, it := range p.Ranked() {
 		b := it.Block
 		out.Blocks = append(out.Blocks, mcpBlock{
 			ID: it.ID, Source: string(it.Source), Path: b.Path, StartLine: b.StartLine, EndLine: b.EndLine,

@@ -33,6 +33,11 @@ func TestMCPContextQuery(t *testing.T) {
 	if out.TokenCount == 0 || out.TokenCount > 2500 || len(out.Blocks) == 0 {
 		t.Fatalf("token_count %d, %d blocks", out.TokenCount, len(out.Blocks))
 	}
+	for i := 1; i < len(out.Blocks); i++ {
+		if out.Blocks[i].Score > out.Blocks[i-1].Score {
+			t.Fatalf("block %d scores %.3f, above block %d's %.3f: the blocks are ranked best first", i, out.Blocks[i].Score, i-1, out.Blocks[i-1].Score)
+		}
+	}
 	text := res.Content[0].(*mcp.TextContent).Text
 	if text != out.Context || !strings.Contains(text, "retryWithBackoff") {
 		t.Fatalf("text content and context differ or miss retryWithBackoff:\n%s", text)

@@ -93,7 +93,7 @@ func (JSON) Render(p *packing.Pack) string {
 			FilesRead: p.FilesRead, PerSource: p.PerSource, Redactions: p.Redacted(),
 		},
 	}
-	for _, it := range p.Items {
+	for _, it := range p.Ranked() {
 		out.Blocks = append(out.Blocks, block(it))
 	}
 	for i, l := range p.LeftOut {

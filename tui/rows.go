@@ -68,9 +68,7 @@ func buildRows(p *packing.Pack, cands []engine.Candidate, tokens map[string]int,
 	rows := make([]row, 0, len(cands))
 	seen := make(map[string]bool, len(cands))
 	if p != nil {
-		items := slices.Clone(p.Items)
-		slices.SortStableFunc(items, func(a, b packing.Item) int { return engine.ByRank(a.Candidate, b.Candidate) })
-		for _, it := range items {
+		for _, it := range p.Ranked() {
 			r := newRow(it.Candidate, best)
 			r.state, r.tokens, r.level = stateIncluded, it.Tokens, it.Level
 			if it.Pinned || cur.pins[it.ID] {

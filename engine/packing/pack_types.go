@@ -1,6 +1,7 @@
 package packing
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/loupe-dev/loupe/engine"
@@ -130,6 +131,17 @@ type Pack struct {
 	// instead of rendering again. A caller that changes the pack, or wants
 	// another format, renders it itself.
 	Text string `json:"-"`
+}
+
+// Ranked returns the packed items best first across sources (engine.ByRank,
+// the one scale fuse puts every source on); Items keeps output order, which
+// groups them by source. The explorer's list and the block lists of JSON
+// and MCP are ranked: a reader of a list expects its first entry to be the
+// best.
+func (p *Pack) Ranked() []Item {
+	out := slices.Clone(p.Items)
+	slices.SortStableFunc(out, func(a, b Item) int { return engine.ByRank(a.Candidate, b.Candidate) })
+	return out
 }
 
 // Formatter renders a pack as text in one format (md, xml, plain, json).
