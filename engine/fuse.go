@@ -92,25 +92,26 @@ func fuse(q Query, c []Candidate) {
 			f *= n / codeNorm
 			detail += fmt.Sprintf("; its best match scored %.0f%% of the code's", 100*n/codeNorm)
 		}
-		if f == 1 {
-			continue
+		if f != 1 {
+			scale(&c[i], f, detail)
 		}
-		v := c[i].Score * (f - 1)
-		c[i].Signals = append(c[i].Signals, Signal{Name: signalSource, Value: v, Detail: detail})
-		c[i].Score += v
 	}
 }
 
 // prior multiplies the positive scores of src's candidates by f.
 func prior(c []Candidate, src Source, f float64, detail string) {
 	for i := range c {
-		if c[i].Source != src || c[i].Score <= 0 {
-			continue
+		if c[i].Source == src && c[i].Score > 0 {
+			scale(&c[i], f, detail)
 		}
-		v := c[i].Score * (f - 1)
-		c[i].Signals = append(c[i].Signals, Signal{Name: signalSource, Value: v, Detail: detail})
-		c[i].Score += v
 	}
+}
+
+// scale multiplies x's score by f and explains it with a source signal.
+func scale(x *Candidate, f float64, detail string) {
+	v := x.Score * (f - 1)
+	x.Signals = append(x.Signals, Signal{Name: signalSource, Value: v, Detail: detail})
+	x.Score += v
 }
 
 // capSources divides the scores of a source whose best is above 1 by that

@@ -57,9 +57,10 @@ type row struct {
 // buildRows lists the packed items best first, then every other candidate
 // best first: the engine puts every source on one scale (engine's fuse),
 // so the list means "best first" across sources, where the output groups
-// them by source (the preview shows that order). tokens holds full-text counts; a left-out row at a
-// lower level is counted at that level (head with a quarter of its full
-// size, as an estimate: the packer sizes heads to the source's share).
+// them by source (the preview shows that order). tokens holds full-text
+// counts; a left-out row at a lower level is counted at that level (head
+// with a quarter of its full size, as an estimate: the packer sizes heads
+// to the source's share).
 func buildRows(p *packing.Pack, cands []engine.Candidate, tokens map[string]int, cur curation, counter engine.Counter) []row {
 	best := 0.0
 	for _, c := range cands {
