@@ -211,43 +211,49 @@ func TestPackDocsOfAWeakMatchRankLow(t *testing.T) {
 }
 
 // TestPackCommitsRankBelowCode: through the binary, in a repository whose
-// only commit matches the query as well as the code does, the commit is
-// the best of its source but keeps historyPrior (.5) of its score on the
-// one scale, explained, unless the query asks for the history.
+// last commit matches the query as well as the code does, that commit and
+// the change it committed (the changes source's) are the best of their
+// sources but keep historyPrior (.5) of their scores on the one scale,
+// explained, unless the query asks for the history.
 func TestPackCommitsRankBelowCode(t *testing.T) {
 	root := t.TempDir()
 	gitRepo(t, root, map[string]string{
 		"go.mod":     "module example.com/pay\n\ngo 1.22\n",
 		"pay/pay.go": retryGo("charges a payment again with exponential backoff", "\t\tsleep(attempt)\n"),
 	})
-	writeFiles(t, root, map[string]string{"pay/util.go": "package pay\n\nfunc sleep(n int) {}\n"})
+	// A README hunk: no code block of the same lines absorbs it.
+	writeFiles(t, root, map[string]string{"README.md": "# pay\n\nA failed payment is retried with exponential backoff.\n"})
 	gitIn(t, root, "add", "-A")
+	// The changes source offers the person's own commits: their user.email.
+	gitIn(t, root, "config", "user.email", "t@t")
 	gitIn(t, root, "commit", "-q", "-m", "pay: retry a failed payment with exponential backoff")
-	commitScore := func(query string) (float64, []string) {
+	best := func(query string) map[string]packBlock {
 		r := runBin(t, "", "pack", query, "--root", root, "--index-dir", filepath.Join(t.TempDir(), "ix"),
-			"--budget", "4000", "--format", "json", "--sources", "code,commits")
+			"--budget", "4000", "--format", "json", "--sources", "code,commits,changes")
 		if r.err != nil {
 			t.Fatalf("pack: %v\n%s", r.err, r.stderr)
 		}
-		p := packJSONOf(t, r.stdout)
-		best := -1.0
-		var why []string
-		for _, b := range p.Blocks {
-			if b.Source == "commits" && b.Score > best {
-				best, why = b.Score, b.Reasons
+		out := map[string]packBlock{}
+		for _, b := range packJSONOf(t, r.stdout).Blocks {
+			if old, ok := out[b.Source]; !ok || b.Score > old.Score {
+				out[b.Source] = b
 			}
 		}
-		if best < 0 {
-			t.Fatalf("%q: no commit packed: %v", query, blockNames(p))
+		return out
+	}
+	got := best("retry a failed payment with exponential backoff")
+	for _, src := range []string{"commits", "changes"} {
+		b, ok := got[src]
+		if !ok {
+			t.Fatalf("no %s block packed: %v", src, got)
 		}
-		return best, why
+		if b.Score > 0.5 || !slices.ContainsFunc(b.Reasons, func(r string) bool { return strings.Contains(r, "history ranks below code") }) {
+			t.Errorf("the best of %s scores %.2f with reasons %v: want at most .5, explained", src, b.Score, b.Reasons)
+		}
 	}
-	s, why := commitScore("retry a failed payment with exponential backoff")
-	if s > 0.5 || !slices.ContainsFunc(why, func(r string) bool { return strings.Contains(r, "history ranks below code") }) {
-		t.Errorf("the best commit scores %.2f with reasons %v: want at most .5, explained", s, why)
-	}
-	if s, _ := commitScore("which commit introduced retry with exponential backoff"); s != 1 {
-		t.Errorf("asked for the history, the best commit scores %.2f, want 1", s)
+	got = best("which commit introduced retry with exponential backoff")
+	if got["commits"].Score != 1 || got["changes"].Score != 1 {
+		t.Errorf("asked for the history: commit %.2f, change %.2f, want 1 and 1", got["commits"].Score, got["changes"].Score)
 	}
 }
 

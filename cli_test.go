@@ -41,29 +41,32 @@ func runCLI(t *testing.T, stdin string, args ...string) (string, error) {
 }
 
 type packJSON struct {
-	Query      string `json:"query"`
-	Budget     int    `json:"budget"`
-	Tokenizer  string `json:"tokenizer"`
-	TokenCount int    `json:"token_count"`
-	Context    string `json:"context"`
-	Blocks     []struct {
-		Source        string   `json:"source"`
-		Path          string   `json:"path"`
-		StartLine     int      `json:"start_line"`
-		EndLine       int      `json:"end_line"`
-		Name          string   `json:"name"`
-		QualifiedName string   `json:"qualified_name"`
-		Tokens        int      `json:"tokens"`
-		Stale         bool     `json:"stale"`
-		Filler        bool     `json:"filler"`
-		Level         string   `json:"level"`
-		Score         float64  `json:"score"`
-		Reasons       []string `json:"reasons"`
-	} `json:"blocks"`
-	LeftOut []struct {
+	Query      string      `json:"query"`
+	Budget     int         `json:"budget"`
+	Tokenizer  string      `json:"tokenizer"`
+	TokenCount int         `json:"token_count"`
+	Context    string      `json:"context"`
+	Blocks     []packBlock `json:"blocks"`
+	LeftOut    []struct {
 		ID     string `json:"id"`
 		Reason string `json:"reason"`
 	} `json:"left_out"`
+}
+
+// packBlock is a block of pack --format json.
+type packBlock struct {
+	Source        string   `json:"source"`
+	Path          string   `json:"path"`
+	StartLine     int      `json:"start_line"`
+	EndLine       int      `json:"end_line"`
+	Name          string   `json:"name"`
+	QualifiedName string   `json:"qualified_name"`
+	Tokens        int      `json:"tokens"`
+	Stale         bool     `json:"stale"`
+	Filler        bool     `json:"filler"`
+	Level         string   `json:"level"`
+	Score         float64  `json:"score"`
+	Reasons       []string `json:"reasons"`
 }
 
 // packCodeOf writes files into a fresh root and returns the JSON of

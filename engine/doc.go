@@ -160,9 +160,10 @@ Reason is the detail of its strongest positive signal.
 	source   a documentation block keeps docsPrior of its score, times its
 	         source's best raw score over the code source's when lower
 	         (see Fusion; the ratio applies when documentation is asked
-	         for too); a commit keeps historyPrior of its score unless the
-	         query asks for history ("commit", "regression"), a test
-	         testsPrior unless the query is about tests
+	         for too); a commit, and a change already committed, keeps
+	         historyPrior of its score unless the query asks for history
+	         ("commit", "regression"), a test testsPrior unless the query
+	         is about tests
 
 Only the maximum applies within symbol and within path. A name that is
 one plain word of the query ("token" names analyzer.token) is counted

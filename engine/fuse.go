@@ -24,7 +24,10 @@ import (
 // Commits are ranked among themselves: the best match gets the whole text
 // weight however weakly it matched ("init", a commit of every file, was
 // the first row of the explorer for "retry payment"), so a commit keeps
-// historyPrior of its score unless the query asks for history. A test
+// historyPrior of its score unless the query asks for history; so does a
+// change already committed (Candidate.History), which the changes source
+// ranks among the person's uncommitted work: for the README's own first
+// query, its author's commit of the README's screen came first. A test
 // scores a share of the code hit it tests (tests source), which put the
 // tests of the best hit above the second-best code; it keeps testsPrior
 // unless the query is about tests.
@@ -65,10 +68,12 @@ func asksFor(q Query, words []string) bool {
 func fuse(q Query, c []Candidate) {
 	capSources(c)
 	if !asksFor(q, historyWords) {
-		prior(c, SourceCommits, historyPrior, fmt.Sprintf("history ranks below code (×%.1f)", historyPrior))
+		prior(c, func(x *Candidate) bool { return x.Source == SourceCommits || x.History },
+			historyPrior, fmt.Sprintf("history ranks below code (×%.1f)", historyPrior))
 	}
 	if !wantsTests(q) {
-		prior(c, SourceTests, testsPrior, fmt.Sprintf("tests rank below code (×%.1f)", testsPrior))
+		prior(c, func(x *Candidate) bool { return x.Source == SourceTests },
+			testsPrior, fmt.Sprintf("tests rank below code (×%.1f)", testsPrior))
 	}
 	asked := asksFor(q, docWords)
 	codeNorm := 0.0
@@ -98,10 +103,10 @@ func fuse(q Query, c []Candidate) {
 	}
 }
 
-// prior multiplies the positive scores of src's candidates by f.
-func prior(c []Candidate, src Source, f float64, detail string) {
+// prior multiplies the positive scores of the candidates of a kind by f.
+func prior(c []Candidate, of func(*Candidate) bool, f float64, detail string) {
 	for i := range c {
-		if c[i].Source == src && c[i].Score > 0 {
+		if of(&c[i]) && c[i].Score > 0 {
 			scale(&c[i], f, detail)
 		}
 	}

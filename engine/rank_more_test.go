@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/loupe-dev/loupe/index"
@@ -219,6 +220,26 @@ func TestFusePutsCommitsBelowCode(t *testing.T) {
 	fuse(AnalyzeQuery("which commit introduced the retry regression"), c)
 	if c[1].Score != 1 || c[2].Score != 0.25 {
 		t.Errorf("history asked for, commits still pushed down: %v %v", c[1].Score, c[2].Score)
+	}
+}
+
+// TestFusePutsCommittedChangesBelowCode: a committed change is history
+// (Candidate.History): after the cap it keeps historyPrior of its score;
+// uncommitted work keeps its whole score.
+func TestFusePutsCommittedChangesBelowCode(t *testing.T) {
+	c := []Candidate{
+		{ID: "code", Source: SourceCode, Score: 1},
+		{ID: "committed", Source: SourceChanges, Score: 2, History: true},
+		{ID: "uncommitted", Source: SourceChanges, Score: 1},
+	}
+	fuse(AnalyzeQuery("retry failed payments with backoff"), c)
+	for i, want := range []float64{1, historyPrior, 0.5} {
+		if math.Abs(c[i].Score-want) > 1e-9 {
+			t.Errorf("%s scores %v, want %v", c[i].ID, c[i].Score, want)
+		}
+	}
+	if !slices.ContainsFunc(c[1].Signals, func(s Signal) bool { return strings.Contains(s.Detail, "history ranks below code") }) {
+		t.Errorf("the committed change's signals %+v do not explain the prior", c[1].Signals)
 	}
 }
 

@@ -67,6 +67,10 @@ type Candidate struct {
 	// (for example the most recent changes); it is still dropped by a
 	// user's drop and still degrades to fit.
 	Keep bool `json:"keep,omitempty"`
+	// History marks past work outside the commits source: a change
+	// already committed. fuse ranks it below code, as it does commits,
+	// unless the query asks for the history.
+	History bool `json:"history,omitempty"`
 	// Level is the level the source suggests (graph neighbours come at
 	// signature or reference level); the packer packs no more than this
 	// unless a person's override says so, or budget would otherwise go

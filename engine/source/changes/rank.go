@@ -143,6 +143,7 @@ func candidate(c change, t queryTerms, now time.Time) (cand engine.Candidate, fi
 		Signals: signals,
 		Reason:  reason(c, age, matched),
 		Meta:    meta,
+		History: c.status == StatusCommitted,
 	}, r.firm
 }
 
