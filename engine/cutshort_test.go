@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -61,5 +62,28 @@ func TestCutShortKeepsWhatWasReadAndSaysSo(t *testing.T) {
 	}
 	if len(r.Candidates) != n || len(r.Warnings) != 0 {
 		t.Errorf("with time to spare: %d candidates, warnings %q; want %d and none", len(r.Candidates), r.Warnings, n)
+	}
+}
+
+// TestSoftClockOverRecordsOnlyWhatItSkips: over is false and records
+// nothing before its share of the deadline, true and recorded after; the
+// clock's error names every skip, in order, as an ErrCutShort.
+func TestSoftClockOverRecordsOnlyWhatItSkips(t *testing.T) {
+	now := time.Now()
+	clockNow = func() time.Time { return now }
+	t.Cleanup(func() { clockNow = time.Now })
+	ctx, cancel := context.WithDeadline(context.Background(), now.Add(10*time.Second))
+	defer cancel()
+	c := newSoftClock(ctx)
+	if c.over(expandShare, "no reference-graph lookups") || c.err() != nil {
+		t.Fatalf("at the start: over, or error %v", c.err())
+	}
+	now = now.Add(9 * time.Second)
+	if !c.over(expandShare, "no reference-graph lookups") || !c.over(readShare, "no file headers") {
+		t.Fatal("9 s into 10: not over either share")
+	}
+	err := c.err()
+	if !errors.Is(err, ErrCutShort) || !strings.HasSuffix(err.Error(), "no reference-graph lookups, no file headers") {
+		t.Errorf("error %v, want an ErrCutShort naming both skips", err)
 	}
 }

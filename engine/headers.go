@@ -37,11 +37,7 @@ func (p *indexProvider) headers(ctx context.Context, cands []Candidate, clock *s
 	have := idSet(cands)
 	var out []Candidate
 	for path, best := range headerTargets(cands) {
-		if ctx.Err() != nil {
-			break
-		}
-		if clock.past(readShare) {
-			clock.skip("no file headers")
+		if ctx.Err() != nil || clock.over(readShare, "no file headers") {
 			break
 		}
 		hits, err := p.s.Search(ctx, index.Query{PathPrefix: path, Kinds: []index.Kind{index.KindHeader}, Limit: 4})

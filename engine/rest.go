@@ -46,11 +46,7 @@ func (p *indexProvider) rest(ctx context.Context, cands []Candidate, pl *pool, c
 	have := idSet(cands)
 	var out []Candidate
 	for _, path := range restTargets(cands) {
-		if ctx.Err() != nil || len(out) >= restBlocks {
-			break
-		}
-		if clock.past(readShare) {
-			clock.skip("not the rest of the files")
+		if ctx.Err() != nil || len(out) >= restBlocks || clock.over(readShare, "not the rest of the files") {
 			break
 		}
 		hits, err := p.s.Search(ctx, index.Query{PathPrefix: path, Limit: restScan})

@@ -131,10 +131,10 @@ func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, e
 	r := newRanker(q, p.opts, p.src)
 	r.base(pool)
 	if p.src == SourceCode && !p.opts.disabled(signalGraph) {
-		if clock.past(expandShare) {
-			clock.skip("no reference-graph lookups")
-		} else if err := p.expand(ctx, pool, r); err != nil {
-			return nil, err
+		if !clock.over(expandShare, "no reference-graph lookups") {
+			if err := p.expand(ctx, pool, r); err != nil {
+				return nil, err
+			}
 		}
 		r.graph(pool)
 	}
@@ -195,6 +195,16 @@ func (c *softClock) past(share float64) bool {
 
 // skip records what the request left undone for time.
 func (c *softClock) skip(what string) { c.skipped = append(c.skipped, what) }
+
+// over reports whether share of the time has gone by and, when it has,
+// records what the request leaves undone for it.
+func (c *softClock) over(share float64, what string) bool {
+	if !c.past(share) {
+		return false
+	}
+	c.skip(what)
+	return true
+}
 
 // err is nil when nothing was skipped, else an ErrCutShort naming it all.
 func (c *softClock) err() error {
