@@ -59,10 +59,9 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 		if err != nil {
 			return err
 		}
-		words := queryWords(q.Text)
 		hits = make([]Hit, 0, len(res))
 		for i, b := range blocks {
-			hits = append(hits, Hit{Block: b, Score: res[i].Score, Fields: matchedFields(q, words, b)})
+			hits = append(hits, Hit{Block: b, Score: res[i].Score})
 		}
 		return nil
 	})
@@ -268,50 +267,4 @@ func boolQ(field string, v bool) query.Query {
 	bq.SetField(field)
 	bq.SetBoost(filterBoost)
 	return bq
-}
-
-// queryWords is the set of analyzed words of a query's text.
-func queryWords(text string) map[string]bool {
-	words := map[string]bool{}
-	for _, tok := range (identAnalyzerFunc{parts: true, stems: stemAdd}).Analyze([]byte(text)) {
-		words[string(tok.Term)] = true
-	}
-	return words
-}
-
-// matchedFields names the block fields that hold one of the query's words,
-// for the explanation of a hit. Content is not stored, so a hit whose
-// name, signature, doc and path hold none of the words matched in its
-// content.
-func matchedFields(q Query, words map[string]bool, b Block) []string {
-	var out []string
-	for _, id := range q.Identifiers {
-		if id == b.Name || id == b.QualName {
-			out = append(out, "symbol")
-			break
-		}
-	}
-	for _, f := range []struct{ name, value string }{
-		{"name", b.Name}, {"qualified_name", b.QualName}, {"signature", b.Signature}, {"doc", b.Doc}, {"path", b.Path},
-	} {
-		if hasWord(f.value, words) {
-			out = append(out, f.name)
-		}
-	}
-	if len(out) == 0 {
-		out = append(out, "content")
-	}
-	return out
-}
-
-func hasWord(s string, words map[string]bool) bool {
-	if s == "" || len(words) == 0 {
-		return false
-	}
-	for _, tok := range (identAnalyzerFunc{parts: true, stems: stemAdd}).Analyze([]byte(s)) {
-		if words[string(tok.Term)] {
-			return true
-		}
-	}
-	return false
 }

@@ -51,12 +51,10 @@ type Query struct {
 	NoStems bool
 }
 
-// Hit is one block that matched a Query, with the index's relevance score
-// and the fields that matched (for explanations).
+// Hit is one block that matched a Query, with the index's relevance score.
 type Hit struct {
-	Block  Block
-	Score  float64
-	Fields []string
+	Block Block
+	Score float64
 }
 
 // BlockText is the current text of a block, read from the file as it is now.
