@@ -200,7 +200,7 @@ func TestPackDocsOfAWeakMatchRankLow(t *testing.T) {
 			continue
 		}
 		explained := slices.ContainsFunc(b.Reasons, func(r string) bool { return strings.Contains(r, "of the code's") })
-		// docsPrior alone leaves it at .40 (its own best is below
+		// docsPrior alone leaves it at .28 (its own best is below
 		// normFloor); its best scored about a third of the code's.
 		if b.Score >= 0.25 || !explained {
 			t.Errorf("README scores %.3f with reasons %v: want below .25, explained", b.Score, b.Reasons)
