@@ -121,8 +121,8 @@ func (p *packer) filter(cands []engine.Candidate) []engine.Candidate {
 			p.leave(&p.left, LeftOut{Candidate: c, Why: OutDuplicate, Of: final[c.ID]})
 		}
 	}
-	slices.SortStableFunc(p.left, func(a, b LeftOut) int { return engine.ByRank(a.Candidate, b.Candidate) })
-	return sortedByRank(kept)
+	p.left = byRank(p.left, func(l *LeftOut) *engine.Candidate { return &l.Candidate })
+	return byRank(kept, func(c *engine.Candidate) *engine.Candidate { return c })
 }
 
 // leave records l in list, unless it is a filler that a person did not
@@ -135,17 +135,20 @@ func (p *packer) leave(list *[]LeftOut, l LeftOut) {
 	}
 }
 
-// sortedByRank sorts candidates by rank through an index (candidates are
-// large; moving them while sorting costs more than the comparisons).
-func sortedByRank(cands []engine.Candidate) []engine.Candidate {
-	idx := make([]int, len(cands))
+// byRank returns a copy of xs best first by the rank of each element's
+// candidate (engine.ByRank), stable. It sorts indices: candidates are
+// large, and moving them while sorting costs more than the comparisons.
+// The packer's kept and left-out candidates and Pack.Ranked's items all
+// sort through it.
+func byRank[T any](xs []T, cand func(*T) *engine.Candidate) []T {
+	idx := make([]int, len(xs))
 	for i := range idx {
 		idx[i] = i
 	}
-	slices.SortFunc(idx, func(a, b int) int { return engine.ByRank(cands[a], cands[b]) })
-	out := make([]engine.Candidate, len(cands))
+	slices.SortStableFunc(idx, func(a, b int) int { return engine.ByRank(*cand(&xs[a]), *cand(&xs[b])) })
+	out := make([]T, len(xs))
 	for i, j := range idx {
-		out[i] = cands[j]
+		out[i] = xs[j]
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package packing
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/loupe-dev/loupe/engine"
@@ -139,9 +138,7 @@ type Pack struct {
 // and MCP are ranked: a reader of a list expects its first entry to be the
 // best.
 func (p *Pack) Ranked() []Item {
-	out := slices.Clone(p.Items)
-	slices.SortStableFunc(out, func(a, b Item) int { return engine.ByRank(a.Candidate, b.Candidate) })
-	return out
+	return byRank(p.Items, func(it *Item) *engine.Candidate { return &it.Candidate })
 }
 
 // Formatter renders a pack as text in one format (md, xml, plain, json).
