@@ -143,6 +143,37 @@ func TestPackLeavesTestsToTheTestsSource(t *testing.T) {
 	}
 }
 
+// TestPackSpecAndBenchFilesAreTests: through the binary, the one
+// test-path rule (chunk.IsTestPath) holds in every layer. express kept a
+// vendored test framework under spec/ that spelled the query's words and
+// took six whole blocks of a 4k pack while its router got a reference
+// line: a spec/ or benches/ file is a test, left to the tests source, and
+// a query about tests gets it from the code source again.
+func TestPackSpecAndBenchFilesAreTests(t *testing.T) {
+	words := ""
+	for i := range 10 {
+		words += fmt.Sprintf("function routeMatch%d(route, path) { return route.match(path) } // match the route path\n", i)
+	}
+	files := map[string]string{
+		"package.json":      `{"name": "r"}` + "\n",
+		"lib/router.js":     "// Router matches a request path against each route in turn.\nfunction matchRoute(routes, path) {\n  for (const route of routes) {\n    if (route.match(path)) return route\n  }\n  return null\n}\nmodule.exports = { matchRoute }\n",
+		"spec/lib/jspec.js": words,
+		"benches/routes.js": words,
+	}
+	p := packSourcesOf(t, files, "match the route for a request path", "4000", "code")
+	var seen []string
+	for _, b := range p.Blocks {
+		seen = append(seen, b.Path)
+	}
+	if !slices.Contains(seen, "lib/router.js") || slices.Contains(seen, "spec/lib/jspec.js") || slices.Contains(seen, "benches/routes.js") {
+		t.Fatalf("code source: blocks %v, want lib/router.js and no spec/ or benches/ file", blockNames(p))
+	}
+	p = packSourcesOf(t, files, "the route match spec fails", "4000", "code")
+	if !slices.ContainsFunc(p.Blocks, func(b packBlock) bool { return b.Path == "spec/lib/jspec.js" }) {
+		t.Fatalf("a query about tests: blocks %v, want spec/lib/jspec.js", blockNames(p))
+	}
+}
+
 // retryGo is package pay's retry.go: RetryPayment with the doc comment
 // doc and wait between its attempts (lines of Go, or "").
 func retryGo(doc, wait string) string {

@@ -241,23 +241,26 @@ after url.Parse as reference lines. Dev and NL: the same predictions.
 Place is a path prior. Vendored copies (vendor/, third_party/,
 node_modules/, so cmd/vendor), generated files (*.pb.go, *_generated.*,
 *.min.js), build and project files (CMakeLists.txt, BUILD.bazel,
-Makefile*, *.csproj, pom.xml, configure inputs), test data (testdata/,
-fixtures/, mocks/, fakes/), examples and legacy copies (legacy/,
+Makefile*, *.csproj, pom.xml, configure inputs), test data and helpers (testdata/,
+fixtures/, mocks/, fakes/, testing/), examples and legacy copies (legacy/,
 deprecated/, compat/, v1/) share the words of the code they surround (a
-CMakeLists names every source file of its directory) and crowd it out. Each
-is pushed down unless the query names its kind ("the bazel rules", "in the
-examples", "v1"). Test files are recognized in the usual names of each
-language (foo_test.cc, FooTest.java, FooTests.cs, foo_spec.rb, test/,
-spec/). So are the copies of one less common platform (a win/ or sunos/
-directory, sunos.c, crc32_ppc64le.go, zsyscall_windows_386.go): libuv
-keeps win/tcp.c beside unix/tcp.c and the Go tree crc32_ppc64le.go beside
-crc32.go, with the same words, and a question that names no platform is
-about the common code (NL .828 → .837, C .677 → .750; dev gold-line
-recall +.001/+.002 at 4k/8k; docs/bench/eval.md). Benchmarks count as
-tests (foo_benchmark.cc, FooBenchmark.java, bench/, benches/): abseil's
-benchmark files use the API they measure as often as its definition does
-and stood in the top ten of 15 of its 20 questions (NL .840 → .842, C++
-.808 → .834; dev file recall at 2k −.007, one reference line at the cut).
+CMakeLists names every source file of its directory) and crowd it out.
+Each is pushed down unless the query names its kind ("the bazel rules",
+"in the examples", "v1"). Test files are recognized by one rule,
+chunk.IsTestPath, in the usual names of each language (foo_test.cc,
+FooTest.java, FooTests.cs, foo_spec.rb, test/, spec/): the chunker flags
+their blocks, and the code source leaves them to the tests source unless
+the query is about tests. The copies of one less common platform are
+pushed down too (a win/ or sunos/ directory, sunos.c, crc32_ppc64le.go,
+zsyscall_windows_386.go): libuv keeps win/tcp.c beside unix/tcp.c and
+the Go tree crc32_ppc64le.go beside crc32.go, with the same words, and a
+question that names no platform is about the common code (NL .828 →
+.837, C .677 → .750; dev gold-line recall +.001/+.002 at 4k/8k;
+docs/bench/eval.md). Benchmarks count as tests (foo_benchmark.cc,
+FooBenchmark.java, bench/, benches/): abseil's benchmark files use the
+API they measure as often as its definition does and stood in the top
+ten of 15 of its 20 questions (NL .840 → .842, C++ .808 → .834; dev file
+recall at 2k −.007, one reference line at the cut).
 
 Declaration follows C's split of a module in two: foo.h declares what
 foo.c defines, and the header's prototypes, struct fields and comments

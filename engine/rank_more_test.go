@@ -150,6 +150,10 @@ func TestPlacePushesDownBuildVendoredAndTestData(t *testing.T) {
 		{"crypto/tls/bogo_config.json", &placeData},
 		{"docs/screens/120x40.ansi", &placeData},
 		{"crypto/x509/testdata/vectors.json", &placeTestData},
+		{"testing/python/fixtures.py", &placeTestData}, // pytest keeps its tests there
+		{"sympy/testing/pytest.py", &placeTestData},
+		{"testing/testing.go", &placeTestData}, // Go's package: pushed down unless asked for
+		{"testing/plugins_integration/pytest.ini", &placeData},
 		{"net/url/url.go", nil},
 		{"src/build.rs", nil},
 		{"src/Main.hs", nil},

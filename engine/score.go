@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/index/chunk"
 )
 
 // Ranking signals. A candidate's raw score is the sum of the values of its
@@ -398,22 +399,10 @@ func (r *ranker) test(b index.Block) Signal {
 	return Signal{Value: -penaltyTest, Detail: "a test; the query is not about tests"}
 }
 
-// isTestBlock trusts the chunker's flag and also knows the usual test
-// file names, for blocks of other indexes.
+// isTestBlock trusts the chunker's flag and also applies its rule, for
+// blocks of other indexes.
 func isTestBlock(b index.Block) bool {
-	if b.Test {
-		return true
-	}
-	p := "/" + b.Path
-	base := path.Base(p)
-	if testFileStem(strings.TrimSuffix(base, path.Ext(base))) || testDir(strings.ToLower(p)) {
-		return true
-	}
-	return strings.HasSuffix(base, "_test.go") || strings.HasPrefix(base, "test_") ||
-		strings.HasSuffix(base, "_test.py") || strings.Contains(base, ".test.") ||
-		strings.Contains(base, ".spec.") || strings.Contains(p, "/tests/") ||
-		strings.Contains(p, "/test/") || strings.Contains(p, "/__tests__/") ||
-		strings.Contains(p, "/testing/")
+	return b.Test || chunk.IsTestPath(b.Path)
 }
 
 // sizePrior pushes down blocks of a line or two. Long blocks keep their
@@ -587,36 +576,6 @@ func reasonOf(sig []Signal) string {
 		return "weak match"
 	}
 	return sig[best].Detail
-}
-
-// testFileStem knows the test file names of other languages: foo_test.cc,
-// FooTest.java, FooTests.cs, foo_spec.rb, foo-test.js; and benchmarks,
-// test code too: foo_benchmark.cc, foo_bench.go, FooBenchmark.java.
-func testFileStem(stem string) bool {
-	for _, suf := range []string{"_test", "_tests", "-test", "-tests", "_spec", "-spec", "_unittest",
-		"_benchmark", "_benchmarks", "-benchmark", "_bench", "-bench"} {
-		if strings.HasSuffix(strings.ToLower(stem), suf) {
-			return true
-		}
-	}
-	for _, suf := range []string{"Test", "Tests", "Spec", "Benchmark", "Benchmarks"} {
-		if rest, ok := strings.CutSuffix(stem, suf); ok && rest != "" && !strings.HasSuffix(rest, "_") {
-			return true
-		}
-	}
-	return false
-}
-
-// testDir reports a lowercased "/"-prefixed path under a test or
-// benchmark folder.
-func testDir(p string) bool {
-	for _, d := range []string{"/test/", "/tests/", "/spec/", "/specs/", "/__tests__/", "/testing/", "/unittests/",
-		"/bench/", "/benches/", "/benchmark/", "/benchmarks/"} {
-		if strings.Contains(p, d) {
-			return true
-		}
-	}
-	return false
 }
 
 // inPackage reports whether a file is in the package or module q names

@@ -10,7 +10,7 @@ import (
 
 // The place signal: where a file sits says how likely it is to be the
 // code a question is about. Vendored copies, generated code, build and
-// project files, examples, test data, legacy copies and data files share
+// project files, examples, test data and helpers, legacy copies and data files share
 // the words of the code they surround (a CMakeLists names every source
 // file of its directory; a vendored copy of a library holds its functions
 // too; a test vector repeats a format's field names) and crowd out the
@@ -20,7 +20,7 @@ const (
 	penaltyVendored  = 0.6  // vendor/, third_party/, node_modules/
 	penaltyGenerated = 0.6  // *.pb.go, *_generated.*, *.min.js
 	penaltyBuild     = 0.5  // CMakeLists.txt, BUILD.bazel, Makefile, *.csproj, pom.xml, configure inputs
-	penaltyTestData  = 0.5  // testdata/, fixtures/, mocks/, fakes/
+	penaltyTestData  = 0.5  // testdata/, fixtures/, mocks/, fakes/, testing/
 	penaltyExample   = 0.3  // examples/, samples/, demos/
 	penaltyLegacy    = 0.25 // legacy/, deprecated/, compat/, v1/ beside the current code
 	penaltyPlatform  = 0.3  // win/, sunos.c, crc32_ppc64le.go: one less common platform's copy
@@ -89,7 +89,7 @@ var (
 	placeVendored  = placeKind{"vendored", penaltyVendored, []string{"vendor", "vendored", "third", "party", "dependency", "dependencies"}}
 	placeGenerated = placeKind{"generated", penaltyGenerated, []string{"generated", "generate", "generator", "codegen", "protobuf", "proto", "minified"}}
 	placeBuild     = placeKind{"a build file", penaltyBuild, []string{"cmake", "cmakelists", "bazel", "makefile", "makefiles", "csproj", "msbuild", "maven", "gradle", "pom", "autoconf", "proguard", "buildsystem"}}
-	placeTestData  = placeKind{"test data", penaltyTestData, []string{"testdata", "fixture", "fixtures", "mock", "mocks", "fake", "fakes", "test", "tests", "testing"}}
+	placeTestData  = placeKind{"test data or helpers", penaltyTestData, []string{"testdata", "fixture", "fixtures", "mock", "mocks", "fake", "fakes", "test", "tests", "testing"}}
 	placeExample   = placeKind{"an example", penaltyExample, []string{"example", "examples", "sample", "samples", "demo", "demos", "tutorial"}}
 	placeLegacy    = placeKind{"a legacy copy", penaltyLegacy, []string{"legacy", "deprecated", "compat", "compatibility", "v1", "old"}}
 	placePlatform  = placeKind{"one platform's copy", penaltyPlatform, platformAsks()}
@@ -166,6 +166,13 @@ func placeOf(p string) *placeKind {
 	}
 	if chunk.IsData(chunk.Language(p)) {
 		return &placeData
+	}
+	// testing/ holds pytest's own tests, numpy.testing and Go's testing
+	// package: helpers for tests, seldom the code a question is about. Not
+	// a test directory (chunk.IsTestPath), as its code is imported; and
+	// its data files stay data.
+	if slices.Contains(dirs, "testing") {
+		return &placeTestData
 	}
 	return nil
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/loupe-dev/loupe/index/chunk"
 )
 
 // fixture is a small Go repository with a test file and docs.
@@ -364,9 +366,9 @@ func TestFilterOnlySearch(t *testing.T) {
 		keep func(Block) bool
 	}{
 		{"prefix", Query{PathPrefix: "payment/", Limit: 1000}, func(b Block) bool { return strings.HasPrefix(b.Path, "payment/") }},
-		{"no tests", Query{ExcludeTests: true, Limit: 1000}, func(b Block) bool { return !b.Test && !isTestPath(b.Path) }},
+		{"no tests", Query{ExcludeTests: true, Limit: 1000}, func(b Block) bool { return !b.Test && !chunk.IsTestPath(b.Path) }},
 		{"prefix, no tests", Query{PathPrefix: "payment/", ExcludeTests: true, Limit: 1000}, func(b Block) bool {
-			return strings.HasPrefix(b.Path, "payment/") && !b.Test && !isTestPath(b.Path)
+			return strings.HasPrefix(b.Path, "payment/") && !b.Test && !chunk.IsTestPath(b.Path)
 		}},
 		{"docs", Query{OnlyDocs: true, Limit: 1000}, IsProse},
 	} {

@@ -130,7 +130,7 @@ func (a analyzers) blockDoc(b Block, text []byte) (*document.Document, error) {
 	}
 	// Flags are indexed only when true: filters ask for "true" (or "not
 	// true"), and a "false" posting for every block would cost space.
-	if b.Test || isTestPath(b.Path) {
+	if b.Test || chunk.IsTestPath(b.Path) {
 		d.AddField(document.NewBooleanFieldWithIndexingOptions(fTest, nil, true, bindex.IndexField))
 	}
 	if IsProse(b) {
@@ -173,16 +173,4 @@ func importTail(imp string) string {
 		imp = imp[i+1:]
 	}
 	return imp
-}
-
-// isTestPath backs up the chunker's Test flag with path conventions.
-func isTestPath(p string) bool {
-	base := p[strings.LastIndexByte(p, '/')+1:]
-	switch {
-	case strings.HasSuffix(base, "_test.go"), strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py"),
-		strings.HasSuffix(base, "_test.py"), strings.Contains(base, ".test."), strings.Contains(base, ".spec."):
-		return true
-	}
-	return strings.HasPrefix(p, "tests/") || strings.HasPrefix(p, "test/") ||
-		strings.Contains(p, "/tests/") || strings.Contains(p, "/test/") || strings.Contains(p, "/__tests__/")
 }
