@@ -37,7 +37,7 @@ func newPackCmd(g *globalFlags) *cobra.Command {
 			"budget and prints the result. QUERY - reads the query from stdin (a pasted issue or\n" +
 			"stack trace works). The index is built or updated first when needed.",
 		Example: `  loupe pack "retry failed payments with backoff"
-  loupe pack "how is the token budget enforced" --budget 4000 --format xml
+  loupe pack "why does checkout time out" --budget 4000 --format xml
   git diff | loupe pack - --format json --out context.json`,
 		RunE: func(cmd *cobra.Command, args []string) error { return runPack(cmd, g, f, args) },
 	}

@@ -32,13 +32,18 @@ shot() { # name w h dir indexdir theme query keys...
   sleep 0.5
 }
 
+# The README's first query, read from the README: spelled out here too, this
+# script was the third block the query found in the repository.
+query=$(sed -n 's/^go run \. pack "\(.*\)"$/\1/p' "$clone/README.md" | head -1)
+[ -n "$query" ] || { echo "capture.sh: no 'go run . pack' query in $clone/README.md" >&2; exit 1; }
+
 for size in 120x40 80x24 60x15; do
   w=${size%x*} h=${size#*x}
   printf '# The explorer at %s×%s\n\nText captures (tmux capture-pane) made by capture.sh, in a dark (COLORFGBG=15;0) and a light (COLORFGBG=0;15) terminal. Text keeps no colour: the same screens with their colours are in %s.ansi (`less -R docs/screens/%s.ansi`). The focused pane has the accent-coloured border.\n\n' "$w" "$h" "$size" "$size" > "$out/$size.md"
   : > "$out/$size.ansi"
-  shot "this repository: the list and a block" "$w" "$h" "$clone" "$ixc" dark "how is the token budget enforced" j
-  shot "this repository: the exact context (v)" "$w" "$h" "$clone" "$ixc" light "how is the token budget enforced" v
-  shot "this repository: the sessions (ctrl+r)" "$w" "$h" "$clone" "$ixc" dark "how is the token budget enforced" p C-r
+  shot "this repository: the list and a block" "$w" "$h" "$clone" "$ixc" dark "$query" j
+  shot "this repository: the exact context (v)" "$w" "$h" "$clone" "$ixc" light "$query" v
+  shot "this repository: the sessions (ctrl+r)" "$w" "$h" "$clone" "$ixc" dark "$query" p C-r
   shot "the Go tree: http.Server" "$w" "$h" "$gosrc" "$ixg" light "http server graceful shutdown" j j j
   shot "the Go tree: neighbours of the selected block (e)" "$w" "$h" "$gosrc" "$ixg" dark "http server graceful shutdown" e
   shot "a new explorer: no query yet" "$w" "$h" "$clone" "$ixc" light ""
