@@ -37,6 +37,11 @@ func TestIsTestPath(t *testing.T) {
 		{"lib/workbench/view.ts", false},
 		{"test_util.c", true},
 		{"pkg/retry-test.js", true},
+		{"src/java.base/share/classes/java/security/spec/ECParameterSpec.java", false}, // Java's specs are code
+		{"prov/src/main/java/org/bouncycastle/jce/spec/IESParameterSpec.java", false},
+		{"src/test/java/x/ParserSpec.java", true},
+		{"src/test/scala/x/ParserSpec.scala", true},
+		{"Tests/QuickSpecs/ParserSpec.swift", true},
 		{"testdata/repos/x.go", false},
 		{"latest.go", false},
 		{"contest.py", false},
