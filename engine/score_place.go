@@ -8,14 +8,14 @@ import (
 	"github.com/loupe-dev/loupe/index/chunk"
 )
 
-// The place signal: where a file sits says how likely it is to be the
-// code a question is about. Vendored copies, generated code, build and
-// project files, examples, test data and helpers, legacy copies and data files share
-// the words of the code they surround (a CMakeLists names every source
-// file of its directory; a vendored copy of a library holds its functions
-// too; a test vector repeats a format's field names) and crowd out the
-// real thing. Each kind is pushed down unless the query names it ("the
-// bazel BUILD file", "in the examples").
+// The place signal: where a file sits says how likely it is to be the code
+// a question is about. Vendored copies, generated code, build and project
+// files, examples, test data and helpers, legacy copies and data files
+// share the words of the code they surround (a CMakeLists names every
+// source file of its directory; a vendored copy of a library holds its
+// functions too; a test vector repeats a format's field names) and crowd
+// out the real thing. Each kind is pushed down unless the query names it
+// ("the bazel BUILD file", "in the examples").
 const (
 	penaltyVendored  = 0.6  // vendor/, third_party/, node_modules/
 	penaltyGenerated = 0.6  // *.pb.go, *_generated.*, *.min.js
