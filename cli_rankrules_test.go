@@ -174,6 +174,36 @@ func TestPackSpecAndBenchFilesAreTests(t *testing.T) {
 	}
 }
 
+// TestPackTracebackPointsAtTheFramesBlocks: through the binary, a file a
+// traceback names with a line gives its exact-path weight to the block
+// holding that line, and only the directory weight to its other blocks
+// (engine/score.go, blockPath); its reasons say so.
+func TestPackTracebackPointsAtTheFramesBlocks(t *testing.T) {
+	src := "class Store:\n"
+	for _, name := range []string{"open", "load", "save", "close"} {
+		src += fmt.Sprintf("    def %s(self, record):\n        \"\"\"%s a record of the store.\"\"\"\n        self.log.append(record)\n        return record\n\n", name, name)
+	}
+	files := map[string]string{"app/store.py": src, "app/__init__.py": "\n"}
+	// save is the third method: its def is line 12, and line 13 is inside it.
+	query := "Traceback (most recent call last):\n  File \"/srv/app/store.py\", line 13, in save\nValueError: record rejected"
+	p := packSourcesOf(t, files, query, "4000", "code")
+	reasonsOf := func(name string) string {
+		for _, b := range p.Blocks {
+			if b.Name == name {
+				return strings.Join(b.Reasons, "; ")
+			}
+		}
+		return ""
+	}
+	save, load := reasonsOf("save"), reasonsOf("load")
+	if !strings.Contains(save, "path +1.00") || strings.Contains(save, "outside this block") {
+		t.Errorf("save, at the frame's line: reasons %q, want the exact path weight", save)
+	}
+	if !strings.Contains(load, "path +0.50") || !strings.Contains(load, "at a line outside this block") {
+		t.Errorf("load, another block of the framed file: reasons %q, want the directory weight", load)
+	}
+}
+
 // retryGo is package pay's retry.go: RetryPayment with the doc comment
 // doc and wait between its attempts (lines of Go, or "").
 func retryGo(doc, wait string) string {

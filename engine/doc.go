@@ -125,7 +125,10 @@ Reason is the detail of its strongest positive signal.
 	                                line run together (parseDuration ←
 	                                "parse durations"; looked up too)
 	path     weightPathExact        the file is a query path, or its suffix
-	         weightPathDir          the file is under a query directory
+	                                (named with a line, as a traceback's
+	                                frame: the block holding the line)
+	         weightPathDir          the file is under a query directory, or
+	                                is named with a line outside the block
 	         weightPathKeyword      the file's stem is a keyword, or
 	                                abbreviates one (impls ← implementations),
 	                                or runs two adjacent words of the first

@@ -74,13 +74,13 @@ type span struct{ a, b int }
 type focusQuery struct {
 	terms  []string
 	set    *engine.TermSet
-	frames []traceFrame
+	frames []engine.Frame
 	key    string // terms joined: part of the line-mask cache key
 }
 
 // newFocusQuery analyses the raw query once per pack.
 func newFocusQuery(raw string) focusQuery {
-	fq := focusQuery{frames: traceFrames(raw)}
+	fq := focusQuery{frames: engine.TraceFrames(raw)}
 	if strings.TrimSpace(raw) == "" {
 		return fq
 	}

@@ -103,28 +103,6 @@ func TestEveryPartialLevelKeepsAnchors(t *testing.T) {
 	}
 }
 
-func TestTraceFrames(t *testing.T) {
-	query := `panic: bufio.Scan: too many empty tokens without progressing
-
-goroutine 1 [running]:
-bufio.(*Scanner).Scan(0xc000012345)
-	/usr/local/go/src/bufio/scan.go:174 +0x6a5
-Traceback (most recent call last):
-  File "src/flask/app.py", line 1498, in wsgi_app
-    at render (./lib/view.js:12:5)
-thread 'main' panicked at src\main.rs:3:9:`
-	got := traceFrames(query)
-	want := []traceFrame{{"src/flask/app.py", 1498}, {"/usr/local/go/src/bufio/scan.go", 174},
-		{"lib/view.js", 12}, {"src/main.rs", 3}}
-	if !slices.Equal(got, want) {
-		t.Errorf("frames %v, want %v", got, want)
-	}
-	if !framePathMatches("/usr/local/go/src/bufio/scan.go", "bufio/scan.go") ||
-		framePathMatches("/usr/local/go/src/bufio/scan.go", "o/scan.go") || !framePathMatches("app.py", "src/flask/app.py") {
-		t.Error("framePathMatches")
-	}
-}
-
 // TestPackFocusesABigBlock: a 400-line block whose one relevant line is in
 // the middle does not fit in full; it is packed focused on that line, not
 // at a level that cuts it away.
