@@ -8,6 +8,11 @@
 set -euo pipefail
 bin=$1 clone=$2 gosrc=$3 ixc=$4 ixg=$5
 out=$(cd "$(dirname "$0")" && pwd)
+# The captures are written beside this script: run it from another checkout
+# than CLONE, or the explorer shows its own captures as uncommitted changes.
+case "$out/" in "$(cd "$clone" && pwd)/"*)
+  echo "capture.sh: run it from another checkout than $clone (it writes into $out)" >&2; exit 1;;
+esac
 sock=loupe-screens-$$
 state=$(mktemp -d)
 trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$state"' EXIT
