@@ -130,7 +130,9 @@ func (a analyzers) blockDoc(b Block, text []byte) (*document.Document, error) {
 	}
 	// Flags are indexed only when true: filters ask for "true" (or "not
 	// true"), and a "false" posting for every block would cost space.
-	if b.Test || chunk.IsTestPath(b.Path) {
+	// Every indexed block comes from chunk.File, which applies the one
+	// test-path rule (chunk.IsTestPath) to Test.
+	if b.Test {
 		d.AddField(document.NewBooleanFieldWithIndexingOptions(fTest, nil, true, bindex.IndexField))
 	}
 	if IsProse(b) {

@@ -28,12 +28,13 @@ import (
 // tests live under src/test or are named FooTest.
 func IsTestPath(p string) bool {
 	base := path.Base(p)
-	java := path.Ext(base) == ".java"
-	stem := strings.TrimSuffix(base, path.Ext(base))
-	lower := strings.ToLower(stem)
+	ext := path.Ext(base)
+	java := ext == ".java"
+	stem := strings.TrimSuffix(base, ext)
+	lower, lowerBase := strings.ToLower(stem), strings.ToLower(base)
 	switch {
-	case strings.HasPrefix(lower, "test_"), strings.Contains(strings.ToLower(base), ".test."),
-		strings.Contains(strings.ToLower(base), ".spec."), path.Ext(base) == ".py" && (lower == "tests" || lower == "conftest"):
+	case strings.HasPrefix(lower, "test_"), strings.Contains(lowerBase, ".test."),
+		strings.Contains(lowerBase, ".spec."), ext == ".py" && (lower == "tests" || lower == "conftest"):
 		return true
 	case testSuffix(lower) || testCamelSuffix(stem, java):
 		return true
