@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -373,4 +374,39 @@ func TestPackJSONBlocksAreBestFirst(t *testing.T) {
 	if code < 0 || tests < code || docs < tests {
 		t.Errorf("context groups at %d, %d, %d: want code, tests, docs in that order", code, tests, docs)
 	}
+}
+
+// TestPackTestOutputShowsTheCodeUnderTest: through the binary, a query
+// that pastes `go test` output names a test file whose many small tests
+// all hold the query's words. The file's best test goes in, and each
+// further test keeps less of the file's pull (engine/packing/budget.go,
+// testAffinityDecay), so the function that prints the error is shown in
+// full, not as a reference line under the file's other tests.
+func TestPackTestOutputShowsTheCodeUnderTest(t *testing.T) {
+	tests := "package cli\n\nimport \"testing\"\n"
+	for i := range 30 {
+		name := "TestNoArgs"
+		if i > 0 {
+			name += strconv.Itoa(i)
+		}
+		tests += fmt.Sprintf("\nfunc %s(t *testing.T) {\n\tout, err := executeCommand(newRoot(), \"x%d\")\n"+
+			"\tif err != nil {\n\t\tt.Errorf(\"Unexpected error: %%v\", err)\n\t}\n"+
+			"\tif out != \"\" {\n\t\tt.Errorf(\"Unexpected output: %%v\", out)\n\t}\n}\n", name, i)
+	}
+	files := map[string]string{
+		"go.mod":           "module cli\n",
+		"cli/args_test.go": tests,
+		"cli/args.go": "package cli\n\nimport \"fmt\"\n\n// legacyArgs rejects arguments a root command without subcommands does not take.\n" +
+			"func legacyArgs(cmd *Command, args []string) error {\n\tif cmd.HasSubCommands() || len(args) == 0 {\n\t\treturn nil\n\t}\n" +
+			"\treturn fmt.Errorf(\"unknown command %q for %q\", args[0], cmd.Name())\n}\n",
+	}
+	query := "tests fail with an unknown command error\n\n--- FAIL: TestNoArgs (0.00s)\n" +
+		"    args_test.go:7: Unexpected error: unknown command \"TestNoArgs\" for \"c\"\nFAIL"
+	p := packSourcesOf(t, files, query, "600", "code")
+	for _, b := range p.Blocks {
+		if b.Name == "legacyArgs" && b.Level == "full" {
+			return
+		}
+	}
+	t.Fatalf("legacyArgs not shown in full: blocks %v", blockNames(p))
 }

@@ -117,7 +117,7 @@ func TestBenchmarksAreTests(t *testing.T) {
 		"src/benchmark.rs":                         false, // a file named benchmark is not one benchmark's
 		"lib/workbench/view.ts":                    false,
 	} {
-		if got := isTestBlock(index.Block{Path: path}); got != want {
+		if got := IsTestBlock(index.Block{Path: path}); got != want {
 			t.Errorf("%s: test %v, want %v", path, got, want)
 		}
 	}

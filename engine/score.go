@@ -421,7 +421,7 @@ func testStem(s string) string {
 }
 
 func (r *ranker) test(b index.Block) Signal {
-	if !isTestBlock(b) {
+	if !IsTestBlock(b) {
 		return Signal{}
 	}
 	if r.q.AboutTests {
@@ -430,9 +430,9 @@ func (r *ranker) test(b index.Block) Signal {
 	return Signal{Value: -penaltyTest, Detail: "a test; the query is not about tests"}
 }
 
-// isTestBlock trusts the chunker's flag and also applies its rule, for
-// blocks of other indexes.
-func isTestBlock(b index.Block) bool {
+// IsTestBlock reports a test: it trusts the chunker's flag and also
+// applies its rule, for blocks of other indexes and of uncommitted changes.
+func IsTestBlock(b index.Block) bool {
 	return b.Test || chunk.IsTestPath(b.Path)
 }
 

@@ -31,10 +31,12 @@ package packing
 //     the file the query is about comes before the best block of a file
 //     it only grazes, unless it holds none of the query's terms (then it
 //     takes unmatchedAffinity of that pull, and waits behind the blocks
-//     of the next files that hold them). A level is worth the priority
-//     times what the level shows (full 1; a partial level the share of
-//     the block's relevance its lines keep, focus.go; a reference line
-//     .05).
+//     of the next files that hold them). A test file's tests keep less of
+//     the pull one after another (testAffinityDecay): one or two show its
+//     pattern, and thirty crowd out the code under test. A level is
+//     worth the priority times what the level shows (full 1; a partial
+//     level the share of the block's relevance its lines keep, focus.go;
+//     a reference line .05).
 //  4. Best first. Keep blocks go in at their cheapest level. Then, in
 //     priority order, each block at the richest level that shows code
 //     (full, focus, head) and fits, with pointerShare of R (at most
@@ -80,6 +82,7 @@ package packing
 // unsorted.
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -329,6 +332,16 @@ const (
 	// .411/.555/.671/.742 → .411/.571/.673/.741, file recall and NL the
 	// same (0 measured the same as .5: eval.md, "2026-11-26 (sixth session)").
 	unmatchedAffinity = 0.5
+	// testAffinityDecay: each further test block of one file keeps this
+	// share of the pull the one before it kept (the file's best test
+	// keeps it all). A test file is many small tests of one pattern, and
+	// a query that pastes test output names the file: at full pull,
+	// cobra's args_test.go packed 39 tests at 4k and the fix in
+	// command.go got a reference line. 1 → .7: dev gold-line recall
+	// .456/.601/.702/.803 → .460/.609/.705/.803, no case lower, file
+	// recall and NL the same; the same decay on every file's blocks
+	// loses .02-.08 (eval.md, "fourteenth session" and after).
+	testAffinityDecay = 0.7
 	// pointerShare of the room is kept, while substance is packed, for
 	// reference lines to the best files that got nothing, and at most
 	// maxPointerTokens: about thirty lines. At 16k tokens the share alone
@@ -347,8 +360,9 @@ const (
 
 // priorities gives each live candidate its packing priority: its
 // source's weight relative to the heaviest source present, times its
-// score plus fileAffinity times the best score of its file (a block
-// without a path is its own file).
+// score plus its affinity times the best score of its file (a block
+// without a path is its own file); the n-th test block of a file, in rank
+// order, keeps testAffinityDecay^n of its affinity.
 func (p *packer) priorities() []float64 {
 	top := map[string]float64{}
 	wmax := 0.0
@@ -358,6 +372,7 @@ func (p *packer) priorities() []float64 {
 		wmax = max(wmax, p.weight(c.Source))
 	}
 	pr := make([]float64, len(p.cands))
+	tests := map[string]int{} // each file's test blocks met so far, in rank order
 	for i, c := range p.cands {
 		if c.Filler {
 			pr[i] = minScore // last to be packed, first to go when over
@@ -367,7 +382,13 @@ func (p *packer) priorities() []float64 {
 		if wmax > 0 {
 			w = p.weight(c.Source) / wmax
 		}
-		pr[i] = max(w*(unitScore(c)+p.affinity(i)*top[fileKey(c)]), minScore)
+		k := fileKey(c)
+		a := p.affinity(i)
+		if engine.IsTestBlock(c.Block) {
+			a *= math.Pow(testAffinityDecay, float64(tests[k]))
+			tests[k]++
+		}
+		pr[i] = max(w*(unitScore(c)+a*top[k]), minScore)
 	}
 	return pr
 }

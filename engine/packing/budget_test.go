@@ -116,6 +116,40 @@ func TestBlocksWithoutTheQueryWaitBehindTheNextFile(t *testing.T) {
 	}
 }
 
+// TestATestFileDoesNotCrowdOutTheCode: a query that pastes test output
+// names the test file, whose best test then pulls its file's many weaker
+// tests in after it. Each further test keeps testAffinityDecay of the pull
+// the one before it kept, so the code's block (b.go, .6) goes in second.
+// With the whole pull (priority .01+2 against .6+1.2) the five weak tests
+// went in before it, as cobra's args_test.go did (39 tests at 4k).
+func TestATestFileDoesNotCrowdOutTheCode(t *testing.T) {
+	cand := func(id, path string, start int, score float64) engine.Candidate {
+		c := pkCand(id, engine.SourceCode, path, start, start+19, score, pkLines(20, "\targs check of "+id))
+		c.Block.Signature = "func " + id + "()"
+		c.Block.Test = path == "a_test.go"
+		return c
+	}
+	cands := []engine.Candidate{cand("t1", "a_test.go", 1, 1.0), cand("b1", "b.go", 1, 0.6)}
+	for i := 2; i <= 6; i++ {
+		cands = append(cands, cand(fmt.Sprintf("t%d", i), "a_test.go", 30*i, 0.01))
+	}
+	req := pkRequest(10000)
+	req.Query, req.Counter = "args check fails", bfCounter{}
+	three, err := Assemble(cands[:3], req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Budget = three.TokenCount + 30 // three blocks in full and a reference line
+	p, err := Assemble(cands, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := pkIncluded(p)
+	if in["t1"].Level != engine.LevelFull || in["b1"].Level != engine.LevelFull {
+		t.Errorf("want t1 and b1 in full: t1 %v, b1 %v, t2 %v, t3 %v", in["t1"].Level, in["b1"].Level, in["t2"].Level, in["t3"].Level)
+	}
+}
+
 // roomForOne is a request whose budget holds the pack of c alone and 60
 // tokens more: about one block of a test's two.
 func roomForOne(t *testing.T, c engine.Candidate) PackRequest {
