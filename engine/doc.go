@@ -244,10 +244,11 @@ after url.Parse as reference lines. Dev and NL: the same predictions.
 Place is a path prior. Vendored copies (vendor/, third_party/,
 node_modules/, so cmd/vendor), generated files (*.pb.go, *_generated.*,
 *.min.js), build and project files (CMakeLists.txt, BUILD.bazel,
-Makefile*, *.csproj, pom.xml, configure inputs), test data and helpers (testdata/,
-fixtures/, mocks/, fakes/, testing/), examples and legacy copies (legacy/,
-deprecated/, compat/, v1/) share the words of the code they surround (a
-CMakeLists names every source file of its directory) and crowd it out.
+Makefile*, *.csproj, pom.xml, configure inputs), test data and helpers
+(testdata/, fixtures/, mocks/, fakes/, testing/), examples and legacy
+copies (legacy/, deprecated/, compat/, v1/) share the words of the code
+they surround (a CMakeLists names every source file of its directory) and
+crowd it out.
 Each is pushed down unless the query names its kind ("the bazel rules",
 "in the examples", "v1"). Test files are recognized by one rule,
 chunk.IsTestPath, in the usual names of each language (foo_test.cc,

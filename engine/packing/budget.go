@@ -340,7 +340,7 @@ const (
 	// command.go got a reference line. 1 → .7: dev gold-line recall
 	// .456/.601/.702/.803 → .460/.609/.705/.803, no case lower, file
 	// recall and NL the same; the same decay on every file's blocks
-	// loses .02-.08 (eval.md, "fourteenth session" and after).
+	// loses .02-.08 (eval.md, "fifteenth session").
 	testAffinityDecay = 0.7
 	// pointerShare of the room is kept, while substance is packed, for
 	// reference lines to the best files that got nothing, and at most
