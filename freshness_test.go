@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -70,6 +71,42 @@ func TestFreshnessWithNotificationsGoesByChanges(t *testing.T) {
 	}
 	if !f.due(now) {
 		t.Error("not due after a write")
+	}
+}
+
+// TestFreshnessSeesASaveMadeJustBefore: a server question asked the moment
+// after a write (no waiting for an event) is due, and one on an unchanged
+// tree is not; without notifications or a barrier, every question is due.
+func TestFreshnessSeesASaveMadeJustBefore(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("file notifications are implemented on Linux")
+	}
+	root, ixDir := t.TempDir(), t.TempDir()
+	f := newFreshness(root, ixDir, true)
+	defer f.close()
+	<-f.settled
+	f.begin(time.Now())
+	for i := range 100 {
+		if f.dueExact() {
+			t.Fatalf("round %d: due on an unchanged tree", i)
+		}
+		if err := os.WriteFile(filepath.Join(root, "a.go"), []byte("package a // "+strconv.Itoa(i)+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if !f.dueExact() {
+			t.Fatalf("round %d: a write made just before the question was missed", i)
+		}
+		for f.dueExact() { // the write's last events may come in more than one batch
+			f.begin(time.Now())
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	none := newFreshness(root, ixDir, false)
+	defer none.close()
+	<-none.settled
+	none.begin(time.Now())
+	if !none.dueExact() {
+		t.Error("without notifications a server question must always refresh")
 	}
 }
 

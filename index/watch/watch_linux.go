@@ -6,9 +6,11 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -38,6 +40,17 @@ type Watcher struct {
 
 	events chan struct{} // one tick per burst, for callers that wait
 	done   chan struct{}
+
+	// The barrier (Barrier, Sync): an unnamed file of this watcher's own
+	// whose attribute changes are watched. Touching it queues an event
+	// behind every change already queued; when the reader has handled it,
+	// it has handled them all. Unnamed, no other process can touch it.
+	barrierFd int
+	barrierWd atomic.Int32 // -1 without a barrier
+	synced    atomic.Uint64
+	syncMu    sync.Mutex // one Sync at a time
+	syncSent  uint64     // guarded by syncMu
+	syncCond  chan struct{}
 }
 
 // New watches root and every directory below it, except those whose name
@@ -54,7 +67,8 @@ func New(root string, skipDir func(name string) bool, skip ...string) (*Watcher,
 		return nil, err
 	}
 	w := &Watcher{root: filepath.Clean(root), skipDir: skipDir, skip: map[string]bool{}, fd: fd, f: os.NewFile(uintptr(fd), "inotify"),
-		wds: map[int32]string{}, events: make(chan struct{}, 1), done: make(chan struct{})}
+		wds: map[int32]string{}, events: make(chan struct{}, 1), done: make(chan struct{}), syncCond: make(chan struct{}, 1)}
+	w.barrierWd.Store(-1)
 	for _, s := range skip {
 		w.skip[filepath.Clean(s)] = true
 	}
@@ -72,6 +86,55 @@ func New(root string, skipDir func(name string) bool, skip ...string) (*Watcher,
 	}
 	go w.read()
 	return w, nil
+}
+
+// Barrier gives the watcher a barrier for Sync: an unnamed file (O_TMPFILE)
+// in dir, a directory of loupe's own outside the watched tree (the index
+// directory), gone when the watcher closes. Where the file system has no
+// unnamed files it fails, and Sync reports false.
+func (w *Watcher) Barrier(dir string) error {
+	fd, err := unix.Open(dir, unix.O_TMPFILE|unix.O_RDWR|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		return err
+	}
+	wd, err := unix.InotifyAddWatch(w.fd, "/proc/self/fd/"+strconv.Itoa(fd), unix.IN_ATTRIB)
+	if err != nil {
+		unix.Close(fd)
+		return err
+	}
+	w.barrierFd = fd
+	w.barrierWd.Store(int32(wd))
+	return nil
+}
+
+// Sync returns once every change made before it was called has been
+// handled (Mark and Dirty see it), or false after timeout or without a
+// barrier: the kernel queues a change at once, but the reader handles it
+// a moment later, and a query asked just after an edit must see the edit.
+func (w *Watcher) Sync(timeout time.Duration) bool {
+	if w.barrierWd.Load() < 0 {
+		return false
+	}
+	w.syncMu.Lock()
+	defer w.syncMu.Unlock()
+	w.syncSent++
+	want := w.syncSent
+	now := unix.NsecToTimeval(time.Now().UnixNano())
+	if err := unix.Futimes(w.barrierFd, []unix.Timeval{now, now}); err != nil {
+		return false
+	}
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	for w.synced.Load() < want {
+		select {
+		case <-w.syncCond:
+		case <-t.C:
+			return false
+		case <-w.done:
+			return false
+		}
+	}
+	return true
 }
 
 // Mark returns the generation now: pass it to Dirty later.
@@ -96,6 +159,9 @@ func (w *Watcher) Close() error {
 	default:
 	}
 	close(w.done)
+	if w.barrierWd.Load() >= 0 {
+		unix.Close(w.barrierFd)
+	}
 	return w.f.Close()
 }
 
@@ -204,7 +270,8 @@ func (w *Watcher) read() {
 // overflowed queue or a watch that could not be added marks the watcher
 // lost.
 func (w *Watcher) handle(buf []byte) {
-	changed := false
+	changed, barriers := false, 0
+	barrierWd := w.barrierWd.Load()
 	for len(buf) >= unix.SizeofInotifyEvent {
 		ev := (*unix.InotifyEvent)(unsafe.Pointer(&buf[0]))
 		end := unix.SizeofInotifyEvent + int(ev.Len)
@@ -213,6 +280,12 @@ func (w *Watcher) handle(buf []byte) {
 		}
 		name := strings.TrimRight(string(buf[unix.SizeofInotifyEvent:end]), "\x00")
 		buf = buf[end:]
+		if ev.Wd == barrierWd && barrierWd >= 0 {
+			if ev.Mask&unix.IN_ATTRIB != 0 {
+				barriers++ // the barrier's own touch: not a change to the tree
+			}
+			continue
+		}
 		switch {
 		case ev.Mask&unix.IN_Q_OVERFLOW != 0:
 			w.lost.Store(true)
@@ -231,6 +304,13 @@ func (w *Watcher) handle(buf []byte) {
 		w.gen.Add(1)
 		select {
 		case w.events <- struct{}{}:
+		default:
+		}
+	}
+	if barriers > 0 { // after the bump: Sync's caller must see it
+		w.synced.Add(uint64(barriers))
+		select {
+		case w.syncCond <- struct{}{}:
 		default:
 		}
 	}

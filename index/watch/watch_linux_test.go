@@ -174,3 +174,71 @@ func TestWatcherLostPastTheBound(t *testing.T) {
 		t.Error("a lost watcher must report a change for every mark")
 	}
 }
+
+// TestSyncSeesAnEditMadeJustBefore: an edit followed at once by Sync is
+// seen when Sync returns (no waiting on Events), and Sync on its own is
+// not a change. A query asked right after a save must search the save.
+func TestSyncSeesAnEditMadeJustBefore(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	mkfile(t, filepath.Join(root, "a.go"), "package a\n")
+	w, err := New(root, skipVCS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if w.Sync(time.Second) {
+		t.Fatal("Sync without a barrier reported true")
+	}
+	if err := w.Barrier(outside); err != nil {
+		t.Fatal(err)
+	}
+	mark := quiet(t, w)
+	for i := range 50 {
+		if !w.Sync(10 * time.Second) {
+			t.Fatal("Sync timed out")
+		}
+		if w.Dirty(mark) {
+			t.Fatalf("round %d: Sync alone counted as a change", i)
+		}
+	}
+	for i := range 60 {
+		mark = w.Mark()
+		mkfile(t, filepath.Join(root, "a.go"), "package a // "+string(rune('a'+i%26))+"\n")
+		if !w.Sync(10 * time.Second) {
+			t.Fatal("Sync timed out")
+		}
+		if !w.Dirty(mark) {
+			t.Fatalf("round %d: an edit made before Sync was not seen when it returned", i)
+		}
+		quiet(t, w)
+	}
+}
+
+// TestBarrierLeavesNothingBehind: the barrier is an unnamed file, so the
+// directory holding it stays empty, and a second watcher's barrier in the
+// same directory is its own (each Sync waits for its own touch).
+func TestBarrierLeavesNothingBehind(t *testing.T) {
+	root, dir := t.TempDir(), t.TempDir()
+	var ws []*Watcher
+	for range 2 {
+		w, err := New(root, skipVCS)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Close()
+		if err := w.Barrier(dir); err != nil {
+			t.Skipf("no unnamed files here: %v", err)
+		}
+		ws = append(ws, w)
+	}
+	for range 20 {
+		for _, w := range ws {
+			if !w.Sync(10 * time.Second) {
+				t.Fatal("Sync timed out")
+			}
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Fatalf("the barrier left %d entries in its directory", len(entries))
+	}
+}

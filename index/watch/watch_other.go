@@ -2,6 +2,8 @@
 
 package watch
 
+import "time"
+
 // Watcher is unavailable on this platform: New always fails, and callers
 // walk the tree as they would without one.
 type Watcher struct{}
@@ -28,3 +30,9 @@ func (w *Watcher) Events() <-chan struct{} { return nil }
 
 // Close does nothing.
 func (w *Watcher) Close() error { return nil }
+
+// Barrier returns ErrUnsupported.
+func (w *Watcher) Barrier(string) error { return ErrUnsupported }
+
+// Sync is always false.
+func (w *Watcher) Sync(time.Duration) bool { return false }
