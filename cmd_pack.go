@@ -26,6 +26,8 @@ type packFlags struct {
 	explain bool
 	pins    []string
 	drops   []string
+	// noServer packs in this process even when a `loupe serve` runs.
+	noServer bool
 }
 
 func newPackCmd(g *globalFlags) *cobra.Command {
@@ -48,6 +50,7 @@ func newPackCmd(g *globalFlags) *cobra.Command {
 	fs.BoolVar(&f.explain, "explain", false, "print why each block was chosen (its score signals) on stderr")
 	fs.StringArrayVar(&f.pins, "pin", nil, "block id to include first (repeatable)")
 	fs.StringArrayVar(&f.drops, "drop", nil, "block id never to include (repeatable)")
+	fs.BoolVar(&f.noServer, "no-server", false, "pack in this process even when `loupe serve` runs for this repository")
 	return cmd
 }
 
@@ -78,30 +81,9 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 	if cfg.DiagnosticsFile == "-" && isQueryFromStdin(args) {
 		return usageError{errors.New("--diagnostics - and the query - both want stdin: give one of them as a file")}
 	}
-	a, err := openApp(root, g.indexDir, cfg, false)
+	res, err := packHereOrServed(cmd, g, f, root, cfg, query)
 	if err != nil {
 		return err
-	}
-	defer a.Close()
-	res, err := a.packFresh(cmd.Context(), stderrProgress(os.Stderr), query, cfg, f.pins, f.drops)
-	if err != nil {
-		return packError(err)
-	}
-	for _, n := range firstContactNotes(root, a.stats, a.stale == "", cfg) {
-		fmt.Fprintln(os.Stderr, "loupe: note:", n)
-	}
-	if a.stale != "" {
-		fmt.Fprintln(os.Stderr, "loupe: note:", a.stale)
-	}
-	for _, w := range unknownIDs(res, f.pins, f.drops) {
-		fmt.Fprintln(os.Stderr, "loupe: warning:", w)
-	}
-	for _, w := range res.Pack.Warnings {
-		fmt.Fprintln(os.Stderr, "loupe: warning:", w)
-	}
-	if f.explain {
-		writeExplain(os.Stderr, res.Pack)
-		writeModelExplain(os.Stderr, res.Model, cfg.Model)
 	}
 	if err := deliver(cmd.OutOrStdout(), res, f); err != nil {
 		return err
@@ -113,6 +95,56 @@ func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) er
 		}
 	}
 	return nil
+}
+
+// packHereOrServed asks a running `loupe serve` for the pack (the same
+// bytes, without opening anything), and packs on its own when there is
+// none or it cannot answer exactly; either way the notes and warnings are
+// printed on stderr. Only Text and Summary of a served result are set.
+func packHereOrServed(cmd *cobra.Command, g *globalFlags, f *packFlags, root string, cfg Config, query string) (*packResult, error) {
+	if !f.noServer {
+		req := serveRequest{Query: query, Pins: f.pins, Drops: f.drops, Explain: f.explain}
+		if reply, ok := askServer(root, g.indexDir, cfg, req); ok {
+			if err := replyError(reply); err != nil {
+				return nil, err
+			}
+			io.WriteString(os.Stderr, reply.Stderr)
+			return &packResult{Text: reply.Text, Summary: reply.Summary}, nil
+		}
+	}
+	a, err := openApp(root, g.indexDir, cfg, false)
+	if err != nil {
+		return nil, err
+	}
+	defer a.Close()
+	res, err := a.packFresh(cmd.Context(), stderrProgress(os.Stderr), query, cfg, f.pins, f.drops)
+	if err != nil {
+		return nil, packError(err)
+	}
+	writePackNotes(os.Stderr, a, res, cfg, f.pins, f.drops, f.explain)
+	return res, nil
+}
+
+// writePackNotes writes what pack prints on stderr beside the context:
+// first-contact notes, a stale index, pins and drops that named nothing,
+// the pack's warnings and, with --explain, why each block was chosen.
+func writePackNotes(w io.Writer, a *app, res *packResult, cfg Config, pins, drops []string, explain bool) {
+	for _, n := range firstContactNotes(a.root, a.stats, a.stale == "", cfg) {
+		fmt.Fprintln(w, "loupe: note:", n)
+	}
+	if a.stale != "" {
+		fmt.Fprintln(w, "loupe: note:", a.stale)
+	}
+	for _, x := range unknownIDs(res, pins, drops) {
+		fmt.Fprintln(w, "loupe: warning:", x)
+	}
+	for _, x := range res.Pack.Warnings {
+		fmt.Fprintln(w, "loupe: warning:", x)
+	}
+	if explain {
+		writeExplain(w, res.Pack)
+		writeModelExplain(w, res.Model, cfg.Model)
+	}
 }
 
 // packError adds what to do to the errors a person can fix.

@@ -94,6 +94,10 @@ func (d *Duration) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// MarshalText writes it the way UnmarshalText reads it (a server request
+// carries the client's configuration: cmd_serve.go).
+func (d Duration) MarshalText() ([]byte, error) { return []byte(d.Duration.String()), nil }
+
 // Per-source retrieval deadlines. The explorer re-queries as the person
 // types and must answer fast, whatever a slow source does. A one-shot
 // loupe pack answers once, so an empty code group because a loaded machine

@@ -92,7 +92,7 @@ func newRootCmd() *cobra.Command {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	addExploreFlags(root, g)
 	root.AddCommand(newIndexCmd(g), newPackCmd(g), newMCPCmd(g), newNoteCmd(g), newPremortemCmd(g))
-	root.AddCommand(newTrustCmd(g))
+	root.AddCommand(newTrustCmd(g), newServeCmd(g))
 	finishRootCmd(root)
 	return root
 }

@@ -67,18 +67,9 @@ func open(root string, opts Options, early bool) (*Index, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	real, err := resolveRoot(root)
+	real, dir, err := Locate(root, opts)
 	if err != nil {
 		return nil, err
-	}
-	dir := opts.IndexDir
-	if dir == "" {
-		if dir, err = DefaultDir(real); err != nil {
-			return nil, err
-		}
-	}
-	if dir, err = filepath.Abs(dir); err != nil {
-		return nil, fmt.Errorf("index: index dir: %w", err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("index: create %s: %w", dir, err)
@@ -92,6 +83,25 @@ func open(root string, opts Options, early bool) (*Index, error) {
 		return nil, err
 	}
 	return ix, nil
+}
+
+// Locate returns the real root of root and the absolute index directory
+// Open would use for it, without opening or creating anything: a client
+// of a resident server (loupe serve) finds the server's socket there.
+func Locate(root string, opts Options) (real, dir string, err error) {
+	if real, err = resolveRoot(root); err != nil {
+		return "", "", err
+	}
+	dir = opts.IndexDir
+	if dir == "" {
+		if dir, err = DefaultDir(real); err != nil {
+			return "", "", err
+		}
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return "", "", fmt.Errorf("index: index dir: %w", err)
+	}
+	return real, dir, nil
 }
 
 // load reads the manifest and opens its snapshot read-only. A snapshot

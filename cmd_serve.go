@@ -1,0 +1,303 @@
+//go:build linux
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// `loupe serve` keeps one repository open so that `loupe pack` answers
+// without starting from nothing: a one-shot pack builds the tokenizer's
+// vocabulary, opens the index and walks the whole tree to see whether
+// anything changed, every time. A server has all three ready and learns of
+// changes from file notifications (freshness.go), so a pack asks it over a
+// socket in the index directory and prints what it says (serve_client.go).
+//
+// The answer is the same bytes the pack would print on its own: the server
+// answers only requests whose engine is its own (same binary, root and
+// configuration up to the per-request settings), refreshes its index first
+// when anything changed, and every other request is packed by the client
+// itself. Nothing of this is needed: without a server, pack works alone.
+
+// socketName is the server's socket in the index directory. The directory
+// is the person's own (the user cache, or one they chose).
+const socketName = "serve.sock"
+
+// maxSocketPath is the longest path a unix socket may have (sun_path,
+// 108 bytes on Linux, 104 elsewhere, with its terminating zero).
+const maxSocketPath = 103
+
+// serveProto is the version of the request and reply below; a client and a
+// server of different versions never talk (the binary check covers it too).
+const serveProto = 1
+
+// serveRequest is one pack asked of a server: the query and everything the
+// client resolved (its configuration, pins, drops), so that the server
+// packs exactly what the client would.
+type serveRequest struct {
+	Proto   int
+	Binary  string // the client's executable (binaryID): only the same build answers
+	Root    string // the real root
+	Query   string
+	Config  Config
+	Pins    []string
+	Drops   []string
+	Explain bool
+}
+
+// serveReply is the server's answer. Mismatch, when set, says why the
+// server cannot answer this request exactly; the client then packs itself.
+type serveReply struct {
+	Mismatch string
+	Err      string
+	Usage    bool // Err is a usage error (exit status 2)
+	Text     string
+	Summary  string
+	Stderr   string // the notes, warnings and --explain table pack prints
+}
+
+// maxServeMessage bounds a request or a reply read from the socket (a
+// query is at most 1 MiB; a context at a very large budget a few MiB).
+const maxServeMessage = 256 << 20
+
+func newServeCmd(g *globalFlags) *cobra.Command {
+	f := &requestFlags{}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Keep the index open so that loupe pack answers at once",
+		Long: "loupe serve keeps the repository's index, tokenizer and engine open and watches the\n" +
+			"tree for changes. While it runs, `loupe pack` in the same repository asks it instead of\n" +
+			"starting from nothing, and prints the same bytes it would print on its own. Stop it\n" +
+			"with Ctrl-C. Packs with other sources, diagnostics or a local model pack on their own.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd, g, f) },
+	}
+	bindRequestFlags(cmd.Flags(), f, PackDeadline)
+	return cmd
+}
+
+func runServe(cmd *cobra.Command, g *globalFlags, f *requestFlags) error {
+	root, err := resolveRoot(g.root)
+	if err != nil {
+		return err
+	}
+	cfg, err := resolveConfig(cmd, root, f)
+	if err != nil {
+		return err
+	}
+	if why := serveRefuses(cfg); why != "" {
+		return usageError{errors.New("loupe serve: " + why)}
+	}
+	a, err := openApp(root, g.indexDir, cfg, true)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	sock := filepath.Join(a.ix.Dir(), socketName)
+	if len(sock) > maxSocketPath {
+		return fmt.Errorf("loupe serve: the socket path %s is longer than a socket may have (%d bytes): use a shorter --index-dir", sock, maxSocketPath)
+	}
+	a.fresh.begin(time.Now())
+	if err := a.refresh(cmd.Context(), stderrProgress(os.Stderr)); err != nil {
+		return err
+	}
+	ln, err := listenOnce(sock)
+	if err != nil {
+		return err
+	}
+	defer removeOwnSocket(sock, ln)
+	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	s := &server{app: a, cfg: cfg, root: a.ix.Root(), binary: binaryID()}
+	fmt.Fprintf(os.Stderr, "loupe: serving %s: loupe pack here answers from this process (%s); Ctrl-C stops it\n",
+		a.ix.Root(), a.fresh.describe())
+	err = s.run(ctx, ln)
+	fmt.Fprintf(os.Stderr, "loupe: stopped serving %s after %d packs\n", a.ix.Root(), s.served.Load())
+	return err
+}
+
+// serveRefuses says why cfg cannot be served, "" when it can: the sources
+// a server would have to run anew for every pack to print what a pack on
+// its own prints.
+func serveRefuses(cfg Config) string {
+	switch {
+	case cfg.DiagnosticsCmd != "" || cfg.DiagnosticsFile != "":
+		return "diagnostics are read anew by every pack (a server would answer from an old run): pack them on their own"
+	case cfg.Model.URL != "":
+		return "a local model is configured (its embeddings are synced by each pack): pack with it on its own"
+	}
+	return ""
+}
+
+// listenOnce listens on sock, refusing when a server already answers
+// there, and replacing a socket left by one that died.
+func listenOnce(sock string) (*net.UnixListener, error) {
+	if c, err := net.DialTimeout("unix", sock, time.Second); err == nil {
+		c.Close()
+		return nil, fmt.Errorf("loupe serve: a server already answers at %s", sock)
+	}
+	if st, err := os.Lstat(sock); err == nil {
+		if st.Mode()&os.ModeSocket == 0 {
+			return nil, fmt.Errorf("loupe serve: %s exists and is not a socket: remove it first", sock)
+		}
+		if err := os.Remove(sock); err != nil {
+			return nil, fmt.Errorf("loupe serve: remove a dead server's socket: %w", err)
+		}
+	}
+	old := syscall.Umask(0o177) // the socket is the person's alone from the start
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: sock, Net: "unix"})
+	syscall.Umask(old)
+	if err != nil {
+		return nil, fmt.Errorf("loupe serve: %w", err)
+	}
+	ln.SetUnlinkOnClose(false) // removeOwnSocket decides
+	return ln, nil
+}
+
+// removeOwnSocket closes ln and removes sock when it is still this
+// server's (a second server may have replaced it).
+func removeOwnSocket(sock string, ln *net.UnixListener) {
+	st, err := os.Lstat(sock)
+	ln.Close()
+	if err == nil && st.Mode()&os.ModeSocket != 0 {
+		if c, derr := net.DialTimeout("unix", sock, 100*time.Millisecond); derr == nil {
+			c.Close() // another server answers there now
+			return
+		}
+		os.Remove(sock)
+	}
+}
+
+// server answers packs one at a time over its socket.
+type server struct {
+	mu     sync.Mutex
+	app    *app
+	cfg    Config
+	root   string
+	binary string
+	served atomic.Int64 // packs answered, said when the server stops
+}
+
+// run accepts connections until ctx ends.
+func (s *server) run(ctx context.Context, ln *net.UnixListener) error {
+	go func() {
+		<-ctx.Done()
+		ln.Close()
+	}()
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	for {
+		c, err := ln.AcceptUnix()
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			var ne net.Error
+			if errors.As(err, &ne) && ne.Timeout() {
+				continue
+			}
+			return fmt.Errorf("loupe serve: %w", err)
+		}
+		wg.Go(func() { s.conn(ctx, c) })
+	}
+}
+
+// requestWait bounds how long a connection may take to send its request.
+const requestWait = 10 * time.Second
+
+// conn serves one connection: one request, one reply. A peer of another
+// user is hung up on (the socket's mode already keeps them out).
+func (s *server) conn(ctx context.Context, c *net.UnixConn) {
+	defer c.Close()
+	if uid, ok := peerUID(c); !ok || uid != os.Getuid() {
+		return
+	}
+	c.SetReadDeadline(time.Now().Add(requestWait))
+	var req serveRequest
+	if err := readMessage(c, &req); err != nil {
+		return
+	}
+	c.SetReadDeadline(time.Time{})
+	reply := s.answer(ctx, req)
+	writeMessage(c, reply) //nolint:errcheck // a client that hung up packs itself
+}
+
+// answer packs one request, or says why it cannot answer it exactly. A
+// panic becomes the request's error, so one bad request never ends the
+// server.
+func (s *server) answer(ctx context.Context, req serveRequest) (reply serveReply) {
+	if why := s.mismatch(req); why != "" {
+		return serveReply{Mismatch: why}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.served.Add(1)
+	defer func() {
+		if p := recover(); p != nil {
+			reply = serveReply{Err: fmt.Sprintf("internal error in the server: %v", p)}
+		}
+	}()
+	if s.app.fresh.dueExact() {
+		s.app.fresh.begin(time.Now())
+		if err := s.app.refresh(ctx, nil); err != nil {
+			s.app.fresh.fail()
+			return serveReply{Err: err.Error()}
+		}
+	}
+	res, err := s.app.pack(ctx, req.Query, req.Config, req.Pins, req.Drops)
+	if err != nil {
+		var ue usageError
+		return serveReply{Err: packError(err).Error(), Usage: errors.As(err, &ue)}
+	}
+	var notes bytes.Buffer
+	writePackNotes(&notes, s.app, res, req.Config, req.Pins, req.Drops, req.Explain)
+	return serveReply{Text: res.Text, Summary: res.Summary, Stderr: notes.String()}
+}
+
+// mismatch says why req cannot be packed here exactly as the client would
+// pack it, "" when it can.
+func (s *server) mismatch(req serveRequest) string {
+	switch {
+	case req.Proto != serveProto:
+		return "another protocol version"
+	case req.Binary == "" || req.Binary != s.binary:
+		return "another loupe binary"
+	case req.Root != s.root:
+		return "another root"
+	case serveRefuses(req.Config) != "":
+		return serveRefuses(req.Config)
+	case !sameEngine(req.Config, s.cfg):
+		return "another configuration (sources, tokenizer, deadline or index settings)"
+	}
+	return ""
+}
+
+// sameEngine reports whether a and b build the same engine: they may
+// differ only in what each request sets anew (budget, reserves, format,
+// weights, order, candidates) and in what only the explorer reads.
+func sameEngine(a, b Config) bool {
+	ka, erra := engineKey(a)
+	kb, errb := engineKey(b)
+	return erra == nil && errb == nil && bytes.Equal(ka, kb)
+}
+
+func engineKey(c Config) ([]byte, error) {
+	c.Budget, c.ReserveInstruction, c.ReserveSelection, c.ReserveCompletion = 0, 0, 0, 0
+	c.Format, c.Weights, c.Order, c.Candidates = "", nil, nil, 0
+	c.Style, c.Keys, c.IndexDir, c.deadlineSet = "", nil, "", false
+	return json.Marshal(c)
+}
