@@ -1,7 +1,8 @@
 #!/bin/bash
 # A hostile repository, by hand: programs its files name (.loupe.toml diagnostics_cmd,
 # .git/config fsmonitor, pager, diff.external, filters, textconv, hooksPath) must not run, and
-# files swapped for links to outside the root after indexing must not be read.
+# files swapped for links to outside the root after indexing must not be read, by a pack on its
+# own, by `loupe mcp` or by packs that `loupe serve` answers.
 # Usage: docs/bench/hostile.sh ./loupe
 set -u
 BIN=$1; W=$(mktemp -d); R=$W/repo; OUT=$W/outside; mkdir -p $R/pay $OUT
@@ -73,6 +74,19 @@ p.stdin.close(); p.wait()
 PY
 grep -c "SECRET-OUTSIDE-THE-ROOT" $W/live.out | sed 's/^/leaked in mcp, swapped while it ran (answers): /'
 grep -c "pay.real/retry.go" $W/live.out | sed 's/^/answers naming the moved pay.real\/retry.go (the refresh saw the swap; must be > 0): /'
+echo "--- loupe serve, links swapped while it runs (packs answered by the server)"
+R3=$W/served; mkdir -p $R3/pay && cp $R/pay/retry.go $R3/pay/ && printf 'package pay\n\n// Backoff waits before a retry of a payment.\nfunc Backoff(n int) int { return n * 2 }\n' > $R3/pay/backoff.go
+cp $R/.loupe.toml $R3/ && (cd $R3 && git init -q && git add -A && git -c user.email=a@b -c user.name=a commit -qm init && echo "// changed" >> pay/retry.go)
+$BIN serve --root $R3 --index-dir $W/ix-served 2> $W/served.err & SRV=$!
+for i in $(seq 100); do grep -q "loupe: serving" $W/served.err 2>/dev/null && break; sleep 0.1; done
+$BIN pack "retry failed payment with backoff" --root $R3 --index-dir $W/ix-served > $W/served1.out 2>/dev/null
+rm $R3/pay/backoff.go && ln -s $OUT/leak.go $R3/pay/backoff.go
+mv $R3/pay $R3/pay.real && ln -s $OUT $R3/pay
+for i in 1 2 3; do $BIN pack "retry failed payment with backoff" --root $R3 --index-dir $W/ix-served; done > $W/served2.out 2>/dev/null
+kill $SRV; wait $SRV 2>/dev/null
+grep -c "SECRET-OUTSIDE-THE-ROOT" $W/served2.out | sed 's/^/leaked in served packs, swapped while the server ran: /'
+grep -c "pay.real/retry.go" $W/served2.out | sed "s/^/served packs naming the moved pay.real\/retry.go (the server saw the swap; must be > 0): /"
+grep -o "after [0-9]* packs" $W/served.err | grep -o "[0-9]*" | sed "s/^/packs the server answered (must be 4: none packed on its own): /"
 ls $W | grep PWNED && echo "!!! a program ran" || echo "ok: still nothing ran"
 echo "--- FIFOs where git and loupe read files (an archive can hold them; reading one waits forever)"
 for f in .git/config .git/HEAD .loupe.toml; do
