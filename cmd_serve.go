@@ -123,10 +123,14 @@ func runServe(cmd *cobra.Command, g *globalFlags, f *requestFlags) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	s := &server{app: a, cfg: cfg, root: a.ix.Root(), binary: binaryID()}
-	fmt.Fprintf(os.Stderr, "loupe: serving %s: loupe pack here answers from this process (%s); Ctrl-C stops it\n",
-		a.ix.Root(), a.fresh.describe())
+	fmt.Fprintf(os.Stderr, "loupe: %s\nloupe: serving %s: loupe pack here answers from this process; Ctrl-C stops it\n",
+		a.fresh.describe(), a.ix.Root())
 	err = s.run(ctx, ln)
-	fmt.Fprintf(os.Stderr, "loupe: stopped serving %s after %d packs\n", a.ix.Root(), s.served.Load())
+	n, noun := s.served.Load(), "packs"
+	if n == 1 {
+		noun = "pack"
+	}
+	fmt.Fprintf(os.Stderr, "loupe: stopped serving %s after %d %s\n", a.ix.Root(), n, noun)
 	return err
 }
 
