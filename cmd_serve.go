@@ -111,15 +111,18 @@ func runServe(cmd *cobra.Command, g *globalFlags, f *requestFlags) error {
 	if len(sock) > maxSocketPath {
 		return fmt.Errorf("loupe serve: the socket path %s is longer than a socket may have (%d bytes): use a shorter --index-dir", sock, maxSocketPath)
 	}
-	a.fresh.begin(time.Now())
-	if err := a.refresh(cmd.Context(), stderrProgress(os.Stderr)); err != nil {
-		return err
-	}
+	// Listen first: a second server is refused before it does any work,
+	// and a pack asked during the first update waits for the server
+	// rather than updating the index beside it.
 	ln, err := listenOnce(sock)
 	if err != nil {
 		return err
 	}
 	defer removeOwnSocket(sock, ln)
+	a.fresh.begin(time.Now())
+	if err := a.refresh(cmd.Context(), stderrProgress(os.Stderr)); err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	s := &server{app: a, cfg: cfg, root: a.ix.Root(), binary: binaryID()}
