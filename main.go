@@ -3,8 +3,9 @@
 // `loupe` in a repository opens the explorer (a terminal UI to curate the
 // context live); `loupe pack "task"` prints the packed context for scripts;
 // `loupe mcp` serves the same engine to agents over MCP (stdio); `loupe
-// index` builds or updates the index; `loupe note` and `loupe premortem`
-// keep the project's memory. Flags and environment variables are bound
+// serve` keeps a repository open so that `loupe pack` answers from it;
+// `loupe index` builds or updates the index; `loupe note` and `loupe
+// premortem` keep the project's memory. Flags and environment variables are bound
 // here and only here; every other package takes plain option structs.
 package main
 
