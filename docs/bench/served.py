@@ -13,6 +13,8 @@ each command; for the served pack also the server's CPU for that answer
 """
 import argparse, os, statistics as st, subprocess, tempfile, time
 
+from resident import cpu_ns  # every thread's schedstat run time, ns
+
 # query, its main keyword (what a person would give rg)
 QUERIES = [
     ("fix json.Unmarshal panics on nil map", "Unmarshal"), ("http server graceful shutdown timeout", "Shutdown"),
@@ -55,15 +57,8 @@ WARM = ["where are http cookies parsed", "json encoder indent output", "net dial
 
 
 def cpu(pid):
-    """Seconds of CPU the process has run, every thread (schedstat, ns)."""
-    total = 0
-    for t in os.listdir("/proc/%d/task" % pid):
-        try:
-            with open("/proc/%d/task/%s/schedstat" % (pid, t)) as f:
-                total += int(f.read().split()[0])
-        except OSError:
-            pass
-    return total / 1e9
+    """Seconds of CPU the process has run, every thread."""
+    return cpu_ns(pid) / 1e9
 
 
 def run(argv, out):
