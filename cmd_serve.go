@@ -76,21 +76,31 @@ const maxServeMessage = 256 << 20
 
 func newServeCmd(g *globalFlags) *cobra.Command {
 	f := &requestFlags{}
+	var idle time.Duration
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Keep the index open so that loupe pack answers at once",
 		Long: "loupe serve keeps the repository's index, tokenizer and engine open and watches the\n" +
 			"tree for changes. While it runs, `loupe pack` in the same repository asks it instead of\n" +
 			"starting from nothing, and prints the same bytes it would print on its own. Stop it\n" +
-			"with Ctrl-C. Packs with other sources, diagnostics or a local model pack on their own.",
+			"with Ctrl-C, or let --idle stop it (a script or an agent session that starts it need\n" +
+			"not). Packs with other sources, diagnostics or a local model pack on their own.",
+		Example: `  loupe serve &
+  loupe serve --idle 30m &   # stops after 30 minutes without a pack`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd, g, f) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if idle < 0 {
+				return usageError{fmt.Errorf("--idle %v: must be positive (or 0: never)", idle)}
+			}
+			return runServe(cmd, g, f, idle)
+		},
 	}
 	bindRequestFlags(cmd.Flags(), f, PackDeadline)
+	cmd.Flags().DurationVar(&idle, "idle", 0, "stop after this long without a pack (0: never)")
 	return cmd
 }
 
-func runServe(cmd *cobra.Command, g *globalFlags, f *requestFlags) error {
+func runServe(cmd *cobra.Command, g *globalFlags, f *requestFlags, idle time.Duration) error {
 	root, err := resolveRoot(g.root)
 	if err != nil {
 		return err
@@ -128,13 +138,50 @@ func runServe(cmd *cobra.Command, g *globalFlags, f *requestFlags) error {
 	s := &server{app: a, cfg: cfg, root: a.ix.Root(), binary: binaryID()}
 	fmt.Fprintf(os.Stderr, "loupe: %s\nloupe: serving %s: loupe pack here answers from this process; Ctrl-C stops it\n",
 		a.fresh.describe(), a.ix.Root())
+	idled := s.stopWhenIdle(ctx, idle, stop)
 	err = s.run(ctx, ln)
 	n, noun := s.served.Load(), "packs"
 	if n == 1 {
 		noun = "pack"
 	}
-	fmt.Fprintf(os.Stderr, "loupe: stopped serving %s after %d %s\n", a.ix.Root(), n, noun)
+	why := ""
+	if idled.Load() {
+		why = fmt.Sprintf(" (none for %v)", idle)
+	}
+	fmt.Fprintf(os.Stderr, "loupe: stopped serving %s after %d %s%s\n", a.ix.Root(), n, noun, why)
 	return err
+}
+
+// stopWhenIdle calls stop once idle has passed without a pack asked
+// (never when idle is 0); the flag it returns says it did.
+func (s *server) stopWhenIdle(ctx context.Context, idle time.Duration, stop func()) *atomic.Bool {
+	var idled atomic.Bool
+	if idle <= 0 {
+		return &idled
+	}
+	s.asked = make(chan struct{}, 1)
+	go func() {
+		t := time.NewTimer(idle)
+		defer t.Stop()
+		for {
+			select {
+			case <-s.asked:
+				t.Reset(idle)
+			case <-t.C:
+				if !s.mu.TryLock() { // a pack is being answered: not idle
+					t.Reset(idle)
+					continue
+				}
+				s.mu.Unlock()
+				idled.Store(true)
+				stop()
+				return
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return &idled
 }
 
 // serveRefuses says why cfg cannot be served, "" when it can: the sources
@@ -196,7 +243,8 @@ type server struct {
 	cfg    Config
 	root   string
 	binary string
-	served atomic.Int64 // packs answered, said when the server stops
+	served atomic.Int64  // packs answered, said when the server stops
+	asked  chan struct{} // a tick per request, for --idle (nil without)
 }
 
 // run accepts connections until ctx ends.
@@ -239,6 +287,12 @@ func (s *server) conn(ctx context.Context, c *net.UnixConn) {
 		return
 	}
 	c.SetReadDeadline(time.Time{})
+	if s.asked != nil {
+		select {
+		case s.asked <- struct{}{}:
+		default:
+		}
+	}
 	reply := s.answer(ctx, req)
 	writeMessage(c, reply) //nolint:errcheck // a client that hung up packs itself
 }
@@ -252,6 +306,9 @@ func (s *server) answer(ctx context.Context, req serveRequest) (reply serveReply
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if ctx.Err() != nil {
+		return serveReply{Mismatch: stopping}
+	}
 	s.served.Add(1)
 	defer func() {
 		if p := recover(); p != nil {
@@ -262,11 +319,17 @@ func (s *server) answer(ctx context.Context, req serveRequest) (reply serveReply
 		s.app.fresh.begin(time.Now())
 		if err := s.app.refresh(ctx, nil); err != nil {
 			s.app.fresh.fail()
+			if ctx.Err() != nil {
+				return serveReply{Mismatch: stopping}
+			}
 			return serveReply{Err: err.Error()}
 		}
 	}
 	res, err := s.app.pack(ctx, req.Query, req.Config, req.Pins, req.Drops)
 	if err != nil {
+		if ctx.Err() != nil {
+			return serveReply{Mismatch: stopping}
+		}
 		var ue usageError
 		return serveReply{Err: packError(err).Error(), Usage: errors.As(err, &ue)}
 	}
@@ -274,6 +337,10 @@ func (s *server) answer(ctx context.Context, req serveRequest) (reply serveReply
 	writePackNotes(&notes, s.app, res, req.Config, req.Pins, req.Drops, req.Explain)
 	return serveReply{Text: res.Text, Summary: res.Summary, Stderr: notes.String()}
 }
+
+// stopping is the mismatch of a request the server stops during: its
+// client packs on its own rather than fail.
+const stopping = "the server is stopping"
 
 // mismatch says why req cannot be packed here exactly as the client would
 // pack it, "" when it can.

@@ -140,6 +140,33 @@ func TestServe(t *testing.T) {
 	srv.Wait()
 }
 
+// TestServeIdle: with --idle, the server stops by itself once no pack was
+// asked for that long, says why, and removes its socket; a pack asked
+// before then resets the clock.
+func TestServeIdle(t *testing.T) {
+	root, ix := fixture(t, "payments")
+	srv, stderr := startServe(t, "--root", root, "--index-dir", ix, "--idle", "1500ms")
+	for range 3 {
+		time.Sleep(700 * time.Millisecond)
+		if got := runBin(t, "", "pack", "retry failed payments", "--budget", "900", "--root", root, "--index-dir", ix); got.err != nil {
+			t.Fatalf("pack: %v\n%s", got.err, got.stderr)
+		}
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the server did not stop when idle")
+	}
+	if !strings.Contains(stderr.String(), "after 3 packs (none for 1.5s)") {
+		t.Fatalf("the server stopped before it was idle, or did not say why:\n%s", stderr.String())
+	}
+	if _, err := os.Lstat(filepath.Join(ix, socketName)); !os.IsNotExist(err) {
+		t.Fatalf("the socket outlived its idle server: %v", err)
+	}
+}
+
 // TestPackNeverWritesAnotherSocket: a link named like the server's socket,
 // pointing at another program's socket, is never connected to; the pack
 // packs on its own and the other program hears nothing.
