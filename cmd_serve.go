@@ -33,47 +33,6 @@ import (
 // when anything changed, and every other request is packed by the client
 // itself. Nothing of this is needed: without a server, pack works alone.
 
-// socketName is the server's socket in the index directory. The directory
-// is the person's own (the user cache, or one they chose).
-const socketName = "serve.sock"
-
-// maxSocketPath is the longest path a unix socket may have (sun_path,
-// 108 bytes on Linux, 104 elsewhere, with its terminating zero).
-const maxSocketPath = 103
-
-// serveProto is the version of the request and reply below; a client and a
-// server of different versions never talk (the binary check covers it too).
-const serveProto = 1
-
-// serveRequest is one pack asked of a server: the query and everything the
-// client resolved (its configuration, pins, drops), so that the server
-// packs exactly what the client would.
-type serveRequest struct {
-	Proto   int
-	Binary  string // the client's executable (binaryID): only the same build answers
-	Root    string // the real root
-	Query   string
-	Config  Config
-	Pins    []string
-	Drops   []string
-	Explain bool
-}
-
-// serveReply is the server's answer. Mismatch, when set, says why the
-// server cannot answer this request exactly; the client then packs itself.
-type serveReply struct {
-	Mismatch string
-	Err      string
-	Usage    bool // Err is a usage error (exit status 2)
-	Text     string
-	Summary  string
-	Stderr   string // the notes, warnings and --explain table pack prints
-}
-
-// maxServeMessage bounds a request or a reply read from the socket (a
-// query is at most 1 MiB; a context at a very large budget a few MiB).
-const maxServeMessage = 256 << 20
-
 func newServeCmd(g *globalFlags) *cobra.Command {
 	f := &requestFlags{}
 	var idle time.Duration
@@ -135,7 +94,7 @@ func runServe(cmd *cobra.Command, g *globalFlags, f *requestFlags, idle time.Dur
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	s := &server{app: a, cfg: cfg, root: a.ix.Root(), binary: binaryID()}
+	s := &server{app: a, cfg: cfg, binary: binaryID()}
 	fmt.Fprintf(os.Stderr, "loupe: %s\nloupe: serving %s: loupe pack here answers from this process; Ctrl-C stops it\n",
 		a.fresh.describe(), a.ix.Root())
 	idled := s.stopWhenIdle(ctx, idle, stop)
@@ -241,7 +200,6 @@ type server struct {
 	mu     sync.Mutex
 	app    *app
 	cfg    Config
-	root   string
 	binary string
 	served atomic.Int64  // packs answered, said when the server stops
 	asked  chan struct{} // a tick per request, for --idle (nil without)
@@ -260,10 +218,6 @@ func (s *server) run(ctx context.Context, ln *net.UnixListener) error {
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
-			}
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				continue
 			}
 			return fmt.Errorf("loupe serve: %w", err)
 		}
@@ -350,7 +304,7 @@ func (s *server) mismatch(req serveRequest) string {
 		return "another protocol version"
 	case req.Binary == "" || req.Binary != s.binary:
 		return "another loupe binary"
-	case req.Root != s.root:
+	case req.Root != s.app.ix.Root():
 		return "another root"
 	case serveRefuses(req.Config) != "":
 		return serveRefuses(req.Config)

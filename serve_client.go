@@ -3,10 +3,7 @@
 package main
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -77,27 +74,6 @@ func ownSocket(sock string) bool {
 		return false
 	}
 	return st.Mode&unix.S_IFMT == unix.S_IFSOCK && int(st.Uid) == os.Getuid()
-}
-
-// replyError is the pack's error a server reported.
-func replyError(r serveReply) error {
-	if r.Err == "" {
-		return nil
-	}
-	if r.Usage {
-		return usageError{errors.New(r.Err)}
-	}
-	return errors.New(r.Err)
-}
-
-// writeMessage sends v as one JSON value.
-func writeMessage(c *net.UnixConn, v any) error {
-	return json.NewEncoder(c).Encode(v)
-}
-
-// readMessage reads one JSON value of at most maxServeMessage bytes.
-func readMessage(c *net.UnixConn, v any) error {
-	return json.NewDecoder(io.LimitReader(c, maxServeMessage)).Decode(v)
 }
 
 // peerUID is the user id of the process at the other end of c.

@@ -11,18 +11,7 @@ import (
 // A server needs file notifications and the peer's credentials, which
 // loupe has on Linux only; elsewhere pack always packs on its own.
 
-type serveRequest struct {
-	Query   string
-	Pins    []string
-	Drops   []string
-	Explain bool
-}
-
-type serveReply struct{ Text, Summary, Stderr string }
-
 func askServer(string, string, Config, serveRequest) (serveReply, bool) { return serveReply{}, false }
-
-func replyError(serveReply) error { return nil }
 
 func newServeCmd(*globalFlags) *cobra.Command {
 	return &cobra.Command{
