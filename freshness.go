@@ -34,15 +34,11 @@ const refreshEvery = tui.RefreshEvery
 // begin, fail and due are called by one goroutine at a time (the server
 // serializes queries).
 type freshness struct {
-	mu sync.Mutex
-	w  *watch.Watcher // nil until ready, or for good without notifications
-	// barrier says w can Sync: a question waits until every change made
-	// before it has been seen (without it, a save made a moment before
-	// a query could be missed by that query).
-	barrier bool
-	why     error // why there are no notifications (after settled)
-	closed  bool
-	ticks   chan struct{} // forwards the watcher's Events once it is ready
+	mu     sync.Mutex
+	w      *watch.Watcher // nil until ready, or for good without notifications
+	why    error          // why there are no notifications (after settled)
+	closed bool
+	ticks  chan struct{} // forwards the watcher's Events once it is ready
 
 	mark    uint64        // Mark() when the last refresh began: 0 before the watcher was ready
 	last    time.Time     // when the last refresh began
@@ -81,14 +77,17 @@ func (f *freshness) start(root, indexDir string) {
 		f.mu.Unlock()
 		return // no notifications: the time rule holds for good
 	}
-	barrier := w.Barrier(indexDir) == nil
+	// With a barrier a question waits until every change made before it
+	// has been seen; without one (no unnamed files here) a save made a
+	// moment before a query could be missed by it (synced, dueExact).
+	_ = w.Barrier(indexDir)
 	f.mu.Lock()
 	if f.closed {
 		f.mu.Unlock()
 		w.Close()
 		return
 	}
-	f.w, f.barrier = w, barrier
+	f.w = w
 	f.mu.Unlock()
 	f.tick() // whatever changed while the watcher was being set up
 	go func() {
@@ -144,10 +143,7 @@ func (f *freshness) due(now time.Time) bool {
 // change, and a barrier that says they have been seen, it refreshes
 // before every question rather than by time.
 func (f *freshness) dueExact() bool {
-	f.mu.Lock()
-	barrier := f.barrier
-	f.mu.Unlock()
-	return f.failed || !f.watching() || !barrier || !f.synced() || f.Dirty(f.mark)
+	return f.failed || !f.watching() || !f.watcher().HasBarrier() || !f.synced() || f.Dirty(f.mark)
 }
 
 // syncWait bounds how long a question waits for the watcher to catch up
@@ -158,10 +154,8 @@ const syncWait = time.Second
 // reports false when it could not tell (then the caller refreshes). Without
 // a barrier it reports true at once, as before barriers.
 func (f *freshness) synced() bool {
-	f.mu.Lock()
-	w, barrier := f.w, f.barrier
-	f.mu.Unlock()
-	return w == nil || !barrier || w.Sync(syncWait)
+	w := f.watcher()
+	return w == nil || !w.HasBarrier() || w.Sync(syncWait)
 }
 
 // Mark and Dirty make a freshness an index.Marker, so that the changes

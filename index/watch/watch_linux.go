@@ -107,12 +107,15 @@ func (w *Watcher) Barrier(dir string) error {
 	return nil
 }
 
+// HasBarrier reports whether Barrier gave the watcher one.
+func (w *Watcher) HasBarrier() bool { return w.barrierWd.Load() >= 0 }
+
 // Sync returns once every change made before it was called has been
 // handled (Mark and Dirty see it), or false after timeout or without a
 // barrier: the kernel queues a change at once, but the reader handles it
 // a moment later, and a query asked just after an edit must see the edit.
 func (w *Watcher) Sync(timeout time.Duration) bool {
-	if w.barrierWd.Load() < 0 {
+	if !w.HasBarrier() {
 		return false
 	}
 	w.syncMu.Lock()
@@ -159,7 +162,7 @@ func (w *Watcher) Close() error {
 	default:
 	}
 	close(w.done)
-	if w.barrierWd.Load() >= 0 {
+	if w.HasBarrier() {
 		unix.Close(w.barrierFd)
 	}
 	return w.f.Close()

@@ -34,5 +34,8 @@ func (w *Watcher) Close() error { return nil }
 // Barrier returns ErrUnsupported.
 func (w *Watcher) Barrier(string) error { return ErrUnsupported }
 
+// HasBarrier is always false.
+func (w *Watcher) HasBarrier() bool { return false }
+
 // Sync is always false.
 func (w *Watcher) Sync(time.Duration) bool { return false }
