@@ -120,12 +120,12 @@ func (w *Watcher) Sync(timeout time.Duration) bool {
 	}
 	w.syncMu.Lock()
 	defer w.syncMu.Unlock()
-	w.syncSent++
-	want := w.syncSent
 	now := unix.NsecToTimeval(time.Now().UnixNano())
 	if err := unix.Futimes(w.barrierFd, []unix.Timeval{now, now}); err != nil {
-		return false
+		return false // no touch, no event: the count stays as it was
 	}
+	w.syncSent++
+	want := w.syncSent
 	t := time.NewTimer(timeout)
 	defer t.Stop()
 	for w.synced.Load() < want {
