@@ -97,7 +97,7 @@ func runServe(cmd *cobra.Command, g *globalFlags, f *requestFlags, idle time.Dur
 	s := &server{app: a, cfg: cfg, binary: binaryID()}
 	fmt.Fprintf(os.Stderr, "loupe: %s\nloupe: serving %s: loupe pack here answers from this process; Ctrl-C stops it\n",
 		a.fresh.describe(), a.ix.Root())
-	idled := s.stopWhenIdle(ctx, idle, stop)
+	idled := s.stopWhenIdle(ctx, idle, stop, time.After)
 	err = s.run(ctx, ln)
 	n, noun := s.served.Load(), "packs"
 	if n == 1 {
@@ -112,24 +112,22 @@ func runServe(cmd *cobra.Command, g *globalFlags, f *requestFlags, idle time.Dur
 }
 
 // stopWhenIdle calls stop once idle has passed without a pack asked
-// (never when idle is 0); the flag it returns says it did.
-func (s *server) stopWhenIdle(ctx context.Context, idle time.Duration, stop func()) *atomic.Bool {
+// (never when idle is 0); the flag it returns says it did. Every request,
+// and an answer still running when the time is up, starts the clock again.
+// after is the clock (time.After; a test's own in tests).
+func (s *server) stopWhenIdle(ctx context.Context, idle time.Duration, stop func(), after func(time.Duration) <-chan time.Time) *atomic.Bool {
 	var idled atomic.Bool
 	if idle <= 0 {
 		return &idled
 	}
 	s.asked = make(chan struct{}, 1)
 	go func() {
-		t := time.NewTimer(idle)
-		defer t.Stop()
 		for {
 			select {
 			case <-s.asked:
-				t.Reset(idle)
-			case <-t.C:
-				if !s.mu.TryLock() { // a pack is being answered: not idle
-					t.Reset(idle)
-					continue
+			case <-after(idle):
+				if !s.mu.TryLock() {
+					continue // a pack is being answered: not idle
 				}
 				s.mu.Unlock()
 				idled.Store(true)
