@@ -13,7 +13,9 @@
 // allow (regexes on the secret, the match or the line; stopwords; path
 // patterns; AND conditions). Rules that only match a file's path and the
 // decoding of base64 or hex segments are not implemented: such files are
-// kept out of the index by name (see Sensitive).
+// kept out of the index by name (see Sensitive). The costliest rules
+// first run a hand-written prefilter that rejects, without the regular
+// expression, the windows it cannot match (prefilter.go).
 //
 // loupe adds a few rules gitleaks leaves to its generic one (passwords in
 // connection strings and in .env files) and a few allowlist entries for
@@ -106,7 +108,9 @@ type rule struct {
 	// scans the generic shapes ("[\w.-]{0,50}?keyword…") slowly, and a
 	// rule that cannot match across lines ("[\s\S]" is the multi-line
 	// idiom of gitleaks' rules) never spans more than two.
-	windowed bool
+	windowed bool // may is the rule's prefilter (prefilter.go), or nil: where it says
+	// no, the expression cannot match and is not run.
+	may func(string) bool
 }
 
 type allowlist struct {
@@ -217,7 +221,7 @@ func compileRule(fr fileRule, lazy bool) (*rule, error) {
 	}
 	var err error
 	r := &rule{id: fr.ID, re: re, entropy: fr.Entropy, secretGroup: fr.SecretGroup,
-		windowed: len(fr.Keywords) > 0 && !strings.Contains(fr.Regex, `\s\S`)}
+		windowed: len(fr.Keywords) > 0 && !strings.Contains(fr.Regex, `\s\S`), may: prefilters[fr.Regex]}
 	for _, k := range fr.Keywords {
 		r.keywords = append(r.keywords, strings.ToLower(k))
 	}
@@ -286,11 +290,11 @@ func (d *Detector) Find(path, text string) []Finding {
 			continue
 		}
 		if !r.windowed {
-			out = append(out, r.find(d, path, text, 0)...)
+			out = append(out, r.findIn(d, path, text, 0)...)
 			continue
 		}
 		for _, w := range r.windows(lower, found) {
-			out = append(out, r.find(d, path, text[w[0]:w[1]], w[0])...)
+			out = append(out, r.findIn(d, path, text[w[0]:w[1]], w[0])...)
 		}
 	}
 	return merge(text, out)
@@ -356,6 +360,14 @@ func lineEnd(s string, i int) int {
 		return i + j
 	}
 	return len(s)
+}
+
+// findIn is find, unless r's prefilter says text cannot match.
+func (r *rule) findIn(d *Detector, path, text string, base int) []Finding {
+	if r.may != nil && !r.may(text) {
+		return nil
+	}
+	return r.find(d, path, text, base)
 }
 
 // find runs r over text (at offset base of the whole) and keeps the
