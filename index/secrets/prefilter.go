@@ -18,8 +18,9 @@ import "strings"
 // A prefilter is keyed by the exact text of the expression it was written
 // for, so an edited rule set runs the expression alone until its prefilter
 // is rewritten. TestPrefiltersAreNecessary checks each one against its
-// expression on the rules' own test strings, on generated texts and under
-// fuzzing (FuzzPrefilters).
+// expression on texts generated around the expression's bounds,
+// FuzzPrefilters under fuzzing, and TestPrefiltersFindTheSame compares the
+// findings with and without prefilters on a whole tree.
 var prefilters = map[string]func(window string) bool{
 	genericAPIKeyRegex: mayHoldGenericKey,
 	vaultTokenRegex:    mayHoldVaultToken,

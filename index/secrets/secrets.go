@@ -108,7 +108,8 @@ type rule struct {
 	// scans the generic shapes ("[\w.-]{0,50}?keyword…") slowly, and a
 	// rule that cannot match across lines ("[\s\S]" is the multi-line
 	// idiom of gitleaks' rules) never spans more than two.
-	windowed bool // may is the rule's prefilter (prefilter.go), or nil: where it says
+	windowed bool
+	// may is the rule's prefilter (prefilter.go), or nil: where it says
 	// no, the expression cannot match and is not run.
 	may func(string) bool
 }
