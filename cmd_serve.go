@@ -157,8 +157,7 @@ func serveRefuses(cfg Config) string {
 // listenOnce listens on sock, refusing when a server already answers
 // there, and replacing a socket left by one that died.
 func listenOnce(sock string) (*net.UnixListener, error) {
-	if c, err := net.DialTimeout("unix", sock, time.Second); err == nil {
-		c.Close()
+	if answers(sock, time.Second) {
 		return nil, fmt.Errorf("loupe serve: a server already answers at %s", sock)
 	}
 	if st, err := os.Lstat(sock); err == nil {
@@ -184,13 +183,19 @@ func listenOnce(sock string) (*net.UnixListener, error) {
 func removeOwnSocket(sock string, ln *net.UnixListener) {
 	st, err := os.Lstat(sock)
 	ln.Close()
-	if err == nil && st.Mode()&os.ModeSocket != 0 {
-		if c, derr := net.DialTimeout("unix", sock, 100*time.Millisecond); derr == nil {
-			c.Close() // another server answers there now
-			return
-		}
-		os.Remove(sock)
+	if err == nil && st.Mode()&os.ModeSocket != 0 && !answers(sock, 100*time.Millisecond) {
+		os.Remove(sock) // still this server's: no other answers there now
 	}
+}
+
+// answers reports whether a server accepts connections at sock.
+func answers(sock string, wait time.Duration) bool {
+	c, err := net.DialTimeout("unix", sock, wait)
+	if err != nil {
+		return false
+	}
+	c.Close()
+	return true
 }
 
 // server answers packs one at a time over its socket.
@@ -297,6 +302,7 @@ const stopping = "the server is stopping"
 // mismatch says why req cannot be packed here exactly as the client would
 // pack it, "" when it can.
 func (s *server) mismatch(req serveRequest) string {
+	refused := serveRefuses(req.Config)
 	switch {
 	case req.Proto != serveProto:
 		return "another protocol version"
@@ -304,8 +310,8 @@ func (s *server) mismatch(req serveRequest) string {
 		return "another loupe binary"
 	case req.Root != s.app.ix.Root():
 		return "another root"
-	case serveRefuses(req.Config) != "":
-		return serveRefuses(req.Config)
+	case refused != "":
+		return refused
 	case !sameEngine(req.Config, s.cfg):
 		return "another configuration (sources, tokenizer, deadline or index settings)"
 	}
