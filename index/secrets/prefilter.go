@@ -17,11 +17,13 @@ import "strings"
 //
 // A prefilter is keyed by the exact text of the expression it was written
 // for, so an edited rule set runs the expression alone until its prefilter
-// is rewritten. TestPrefiltersAreNecessary checks each one against its
+// is rewritten. A prefilter is given the window and its ASCII lowercase
+// (asciiLower, which Find has made of the whole text already).
+// TestPrefiltersAreNecessary checks each one against its
 // expression on texts generated around the expression's bounds,
 // FuzzPrefilters under fuzzing, and TestPrefiltersFindTheSame compares the
 // findings with and without prefilters on a whole tree.
-var prefilters = map[string]func(window string) bool{
+var prefilters = map[string]func(window, lower string) bool{
 	genericAPIKeyRegex: mayHoldGenericKey,
 	vaultTokenRegex:    mayHoldVaultToken,
 	jwtRegex:           mayHoldJWT,
@@ -43,22 +45,13 @@ var genericKeys = []string{"access", "auth", "api", "credential", "creds", "key"
 // spaces and "=" a run of at least 10 secret bytes. Under (?i) Go folds
 // "k" and "s" into the Kelvin sign and the long s, which are not ASCII: a
 // window holding any non-ASCII byte is left to the expression.
-func mayHoldGenericKey(w string) bool {
+func mayHoldGenericKey(w, lower string) bool {
 	if !isASCII(w) {
 		return true
 	}
-	lower := asciiLower(w)
 	for _, k := range genericKeys {
-		for from := 0; ; {
-			i := strings.Index(lower[from:], k)
-			if i < 0 {
-				break
-			}
-			i += from
-			if genericTail(w, i+len(k)) {
-				return true
-			}
-			from = i + 1
+		if anyIndex(lower, k, func(i int) bool { return genericTail(w, i+len(k)) }) {
+			return true
 		}
 	}
 	return false
@@ -97,64 +90,49 @@ func secretAfter(w string, op int) bool {
 
 // secretStarts: [\w.=-]{10,} or [a-z0-9][a-z0-9+/]{11,} (any case) at t.
 func secretStarts(w string, t int) bool {
-	n := 0
-	for i := t; i < len(w) && n < 10 && (isWordByte(w[i]) || w[i] == '.' || w[i] == '=' || w[i] == '-'); i++ {
-		n++
-	}
-	if n >= 10 {
-		return true
-	}
-	if !isAlnum(w[t]) {
-		return false
-	}
-	n = 0
-	for i := t + 1; i < len(w) && n < 11 && (isAlnum(w[i]) || w[i] == '+' || w[i] == '/'); i++ {
-		n++
-	}
-	return n >= 11
+	return run(w, t, 10, isSecretByte) == 10 || isAlnum(w[t]) && run(w, t+1, 11, isBase64Byte) == 11
 }
 
 // mayHoldVaultToken: "hvs." and 90 [\w-] bytes, or "s." and 24
 // letters or digits (folded under (?i): non-ASCII is left to the
 // expression).
-func mayHoldVaultToken(w string) bool {
+func mayHoldVaultToken(w, _ string) bool {
 	if !isASCII(w) {
 		return true
 	}
-	for from := 0; ; {
-		i := strings.Index(w[from:], "s.")
-		if i < 0 {
-			return false
-		}
-		i += from
-		if run(w, i+2, isAlnum) >= 24 || i >= 2 && w[i-2:i] == "hv" && run(w, i+2, isWordOrDash) >= 90 {
-			return true
-		}
-		from = i + 1
-	}
+	return anyIndex(w, "s.", func(i int) bool {
+		return run(w, i+2, 24, isAlnum) == 24 || i >= 2 && w[i-2:i] == "hv" && run(w, i+2, 90, isWordOrDash) == 90
+	})
 }
 
 // mayHoldJWT: "ey", 17 letters or digits, ".ey" (the expression is case
 // sensitive and ASCII, so any window may be scanned).
-func mayHoldJWT(w string) bool {
+func mayHoldJWT(w, _ string) bool {
+	return anyIndex(w, "ey", func(i int) bool {
+		n := run(w, i+2, len(w), isAlnum)
+		return n >= 17 && strings.HasPrefix(w[i+2+n:], ".ey")
+	})
+}
+
+// anyIndex reports whether ok holds at some offset where sub occurs in s.
+func anyIndex(s, sub string, ok func(i int) bool) bool {
 	for from := 0; ; {
-		i := strings.Index(w[from:], "ey")
+		i := strings.Index(s[from:], sub)
 		if i < 0 {
 			return false
 		}
-		i += from
-		n := run(w, i+2, isAlnum)
-		if end := i + 2 + n; n >= 17 && strings.HasPrefix(w[end:], ".ey") {
+		if ok(from + i) {
 			return true
 		}
-		from = i + 1
+		from += i + 1
 	}
 }
 
-// run is the length of the run of bytes ok holds for, from i.
-func run(w string, i int, ok func(byte) bool) int {
+// run is the length of the run of bytes ok holds for from i, counted up
+// to most.
+func run(w string, i, most int, ok func(byte) bool) int {
 	n := 0
-	for ; i+n < len(w) && ok(w[i+n]); n++ {
+	for ; n < most && i+n < len(w) && ok(w[i+n]); n++ {
 	}
 	return n
 }
@@ -175,6 +153,12 @@ func isAlnum(c byte) bool {
 func isWordByte(c byte) bool { return isAlnum(c) || c == '_' }
 
 func isWordOrDash(c byte) bool { return isWordByte(c) || c == '-' }
+
+// isSecretByte: [\w.=-].
+func isSecretByte(c byte) bool { return isWordOrDash(c) || c == '.' || c == '=' }
+
+// isBase64Byte: [a-z0-9+/] under (?i).
+func isBase64Byte(c byte) bool { return isAlnum(c) || c == '+' || c == '/' }
 
 // isSpace is Go's \s: [\t\n\f\r ].
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }

@@ -111,7 +111,7 @@ type rule struct {
 	windowed bool
 	// may is the rule's prefilter (prefilter.go), or nil: where it says
 	// no, the expression cannot match and is not run.
-	may func(string) bool
+	may func(window, lower string) bool
 }
 
 type allowlist struct {
@@ -291,11 +291,11 @@ func (d *Detector) Find(path, text string) []Finding {
 			continue
 		}
 		if !r.windowed {
-			out = append(out, r.findIn(d, path, text, 0)...)
+			out = append(out, r.findIn(d, path, text, lower, 0)...)
 			continue
 		}
 		for _, w := range r.windows(lower, found) {
-			out = append(out, r.findIn(d, path, text[w[0]:w[1]], w[0])...)
+			out = append(out, r.findIn(d, path, text[w[0]:w[1]], lower[w[0]:w[1]], w[0])...)
 		}
 	}
 	return merge(text, out)
@@ -363,9 +363,10 @@ func lineEnd(s string, i int) int {
 	return len(s)
 }
 
-// findIn is find, unless r's prefilter says text cannot match.
-func (r *rule) findIn(d *Detector, path, text string, base int) []Finding {
-	if r.may != nil && !r.may(text) {
+// findIn is find, unless r's prefilter says text (lower: its asciiLower)
+// cannot match.
+func (r *rule) findIn(d *Detector, path, text, lower string, base int) []Finding {
+	if r.may != nil && !r.may(text, lower) {
 		return nil
 	}
 	return r.find(d, path, text, base)
