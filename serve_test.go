@@ -63,11 +63,7 @@ func TestEngineKeySurvivesTheSocket(t *testing.T) {
 // socket when stopped; a pack after a server was killed packs on its own.
 func TestServe(t *testing.T) {
 	root, ix := fixture(t, "payments")
-	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "fixture"}} {
-		if out, err := exec.Command("git", append([]string{"-C", root}, args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	gitInit(t, root)
 	writeFiles(t, root, map[string]string{"wip.go": "package pay\n\n// draftRefund is work in progress.\nfunc draftRefund() {}\n"})
 	srv, stderr := startServe(t, "--root", root, "--index-dir", ix)
 	sock := filepath.Join(ix, socketName)
