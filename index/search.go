@@ -51,7 +51,7 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	}
 	var hits []Hit
 	err := ix.withIndex(func(bi bleve.Index) error {
-		res, err := topHits(ix.withScoring(ctx, bi), bi, buildQuery(q), limit, min(2*limit, maxTieHits))
+		res, err := searchTop(ix.withScoring(ctx, bi), bi, buildQuery(q), limit)
 		if err != nil {
 			return err
 		}
@@ -67,6 +67,21 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	})
 	sortHits(hits)
 	return hits, err
+}
+
+// searchTop returns the best limit hits of q as topHits chooses them,
+// scored in one pass (flat.go) when q has a shape that allows it.
+func searchTop(ctx context.Context, bi bleve.Index, q query.Query, limit int) (search.DocumentMatchCollection, error) {
+	if p := planFlat(q, bi.Mapping()); p != nil {
+		res, ok, err := p.search(ctx, bi, limit)
+		if ok || err != nil {
+			if err != nil {
+				err = fmt.Errorf("index: search: %w", err)
+			}
+			return res, err
+		}
+	}
+	return topHits(ctx, bi, q, limit, min(2*limit, maxTieHits))
 }
 
 // withIndex runs f with the open bleve index, holding it against a

@@ -1,0 +1,463 @@
+package index
+
+// # A text query scored in one pass
+//
+// bleve runs a text query (buildQuery) as a tree of searchers: a boolean
+// searcher over a disjunction of match queries, each a disjunction of
+// term searchers, one per word of one field and one analyzer. Most words
+// are their own stem, so the words and the stems clauses of a field read
+// the same posting list twice, and every level of the tree allocates a
+// document match per document, keeps a heap of its children and
+// combines their scores. On the Go tree the code source's search read
+// 35,000 postings this way for every query of a resident process (37-92
+// ms, the largest part of an answer).
+//
+// flatPlan.search scores the same query in one pass instead: one posting
+// reader per distinct (field, term), every document that one of them
+// holds scored by the formulas bleve's searchers use (BM25 per term with
+// bleve's query norm, each disjunction's coordination factor), and the
+// best hits chosen as topHits chooses them (score, then document ID,
+// ties at the cut whole or dropped). It answers the query shapes a text
+// search builds (should clauses of OR match queries and term queries,
+// must-not filters); any other shape goes to bleve. TestFlatSearchIsBleve
+// compares both on real indexes, hit for hit and score for score.
+
+import (
+	"container/heap"
+	"context"
+	"encoding/binary"
+	"math"
+	"slices"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/blevesearch/bleve/v2/search/scorer"
+	bindex "github.com/blevesearch/bleve_index_api"
+)
+
+// flatPlan is a text query broken into the terms it reads: each
+// distinct (field, term) once, with every clause that scores it.
+type flatPlan struct {
+	terms   []*flatTerm
+	clauses []int // terms per should clause: its coordination denominator
+	mustNot query.Query
+}
+
+type flatTerm struct {
+	field, term string
+	uses        []flatUse
+}
+
+// flatUse is one term query of the tree: its clause and boost.
+type flatUse struct {
+	clause int
+	boost  float64
+}
+
+// planFlat breaks q into a flatPlan, or returns nil when q has a shape
+// flatSearch does not score as bleve would: a must clause, a filter, an
+// AND or fuzzy match, any query type but match and term.
+func planFlat(q query.Query, m mapping.IndexMapping) *flatPlan {
+	bq, ok := q.(*query.BooleanQuery)
+	if !ok || bq.Must != nil || bq.Filter != nil {
+		return nil
+	}
+	should, ok := bq.Should.(*query.DisjunctionQuery)
+	if !ok || should.Min != 1 || len(should.Disjuncts) == 0 {
+		return nil
+	}
+	p := &flatPlan{mustNot: bq.MustNot}
+	byKey := map[[2]string]*flatTerm{}
+	add := func(clause int, field, term string, boost float64) {
+		k := [2]string{field, term}
+		t := byKey[k]
+		if t == nil {
+			t = &flatTerm{field: field, term: term}
+			byKey[k] = t
+			p.terms = append(p.terms, t)
+		}
+		t.uses = append(t.uses, flatUse{clause: clause, boost: boost})
+		p.clauses[clause]++
+	}
+	for i, d := range should.Disjuncts {
+		p.clauses = append(p.clauses, 0)
+		switch c := d.(type) {
+		case *query.TermQuery:
+			if c.FieldVal == "" {
+				return nil
+			}
+			add(i, c.FieldVal, c.Term, c.BoostVal.Value())
+		case *query.MatchQuery:
+			if c.FieldVal == "" || c.Analyzer == "" || c.Operator != query.MatchQueryOperatorOr ||
+				c.Fuzziness != 0 || c.Prefix != 0 {
+				return nil
+			}
+			a := m.AnalyzerNamed(c.Analyzer)
+			if a == nil {
+				return nil
+			}
+			// A match query without tokens is bleve's match-none
+			// searcher: it matches nothing and still counts in the
+			// disjunction's coordination.
+			for _, tok := range a.Analyze([]byte(c.Match)) {
+				add(i, c.FieldVal, string(tok.Term), c.BoostVal.Value())
+			}
+		default:
+			return nil
+		}
+	}
+	return p
+}
+
+// flatCursor reads one term's postings.
+type flatCursor struct {
+	t    *flatTerm
+	r    bindex.TermFieldReader
+	tfd  bindex.TermFieldDoc
+	doc  uint64 // current document number; done when exhausted
+	done bool
+	idf  float64
+	avg  float64 // the field's average length (BM25)
+	qw   []float64
+}
+
+// flatHit is one scored document.
+type flatHit struct {
+	doc   uint64
+	score float64
+}
+
+// search returns what topHits(ctx, bi, q, limit, …) returns for the
+// query p was planned from; ok is false when it cannot score this index
+// as bleve would (no BM25 statistics, not a scorch snapshot), and the
+// caller asks bleve.
+func (p *flatPlan) search(ctx context.Context, bi bleve.Index, limit int) (res search.DocumentMatchCollection, ok bool, err error) {
+	stats, _ := ctx.Value(search.BM25StatsKey).(*search.BM25Stats)
+	if stats == nil || stats.DocCount <= 0 {
+		return nil, false, nil
+	}
+	adv, err := bi.Advanced()
+	if err != nil {
+		return nil, false, nil
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, false, err
+	}
+	defer r.Close()
+	if _, isScorch := r.(*scorch.IndexSnapshot); !isScorch {
+		return nil, false, nil
+	}
+	cursors, ok, err := p.open(ctx, r, stats)
+	defer func() {
+		for _, c := range cursors {
+			c.r.Close()
+		}
+	}()
+	if !ok || err != nil {
+		return nil, ok, err
+	}
+	hits, err := p.score(ctx, cursors)
+	if err != nil {
+		return nil, true, err
+	}
+	res, err = p.pick(ctx, r, bi, hits, limit)
+	return res, true, err
+}
+
+// open makes a cursor per term and computes each use's weight as bleve's
+// TermQueryScorer does, with the query norm the outermost searcher sets:
+// 1/sqrt of the sum of every term query's (boost × idf)².
+func (p *flatPlan) open(ctx context.Context, r bindex.IndexReader, stats *search.BM25Stats) ([]*flatCursor, bool, error) {
+	n := uint64(stats.DocCount)
+	cursors := make([]*flatCursor, 0, len(p.terms))
+	var sumSq float64
+	for _, t := range p.terms {
+		card, ok := stats.FieldCardinality[t.field]
+		if !ok {
+			return cursors, false, nil // bleve fails such a query
+		}
+		tr, err := r.TermFieldReader(ctx, []byte(t.term), t.field, true, true, false)
+		if err != nil {
+			return cursors, true, err
+		}
+		c := &flatCursor{t: t, r: tr, avg: math.Ceil(float64(card) / float64(n))}
+		cursors = append(cursors, c)
+		if c.avg <= 0 {
+			return cursors, false, nil // bleve would score with TF-IDF
+		}
+		df := float64(tr.Count())
+		c.idf = math.Log(1 + (float64(n)-df+0.5)/(df+0.5))
+		for _, u := range t.uses {
+			w := u.boost * c.idf
+			sumSq += w * w
+		}
+	}
+	qnorm := 1.0 / math.Sqrt(sumSq)
+	for _, c := range cursors {
+		for _, u := range c.t.uses {
+			c.qw = append(c.qw, u.boost*c.idf*qnorm)
+		}
+		if err := c.next(); err != nil {
+			return cursors, true, err
+		}
+	}
+	return cursors, true, nil
+}
+
+func (c *flatCursor) next() error {
+	m, err := c.r.Next(c.tfd.Reset())
+	if err != nil {
+		return err
+	}
+	if m == nil {
+		c.done = true
+		return nil
+	}
+	c.doc = binary.BigEndian.Uint64(m.ID)
+	return nil
+}
+
+// base is bleve's BM25 score of the current posting before the query
+// weight (TermQueryScorer.docScore), computed in the same order.
+func (c *flatCursor) base() float64 {
+	var tf float64
+	if c.tfd.Freq < scorer.MaxSqrtCache {
+		tf = scorer.SqrtCache[int(c.tfd.Freq)]
+	} else {
+		tf = math.Sqrt(float64(c.tfd.Freq))
+	}
+	fieldLength := 1 / (c.tfd.Norm * c.tfd.Norm)
+	return c.idf * (tf * search.BM25_k1) /
+		(tf + search.BM25_k1*(1-search.BM25_b+(search.BM25_b*fieldLength/c.avg)))
+}
+
+// score walks every cursor in document order and scores each document
+// one of them holds: per clause the sum of its terms' scores times the
+// share of its terms matched, then the sum over clauses times the share
+// of clauses matched.
+func (p *flatPlan) score(ctx context.Context, cursors []*flatCursor) ([]flatHit, error) {
+	sums := make([]float64, len(p.clauses))
+	counts := make([]int, len(p.clauses))
+	var touched []int
+	var hits []flatHit
+	live := make([]*flatCursor, 0, len(cursors))
+	doc := uint64(math.MaxUint64)
+	for _, c := range cursors {
+		if !c.done {
+			live = append(live, c)
+			doc = min(doc, c.doc)
+		}
+	}
+	for step := 0; len(live) > 0; step++ {
+		if step&1023 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		next := uint64(math.MaxUint64)
+		touched = touched[:0]
+		ended := false
+		for _, c := range live {
+			if c.doc == doc {
+				b := c.base()
+				for i, u := range c.t.uses {
+					s := b
+					if c.qw[i] != 1.0 {
+						s *= c.qw[i]
+					}
+					if counts[u.clause] == 0 {
+						touched = append(touched, u.clause)
+					}
+					sums[u.clause] += s
+					counts[u.clause]++
+				}
+				if err := c.next(); err != nil {
+					return nil, err
+				}
+				if c.done {
+					ended = true
+					continue
+				}
+			}
+			next = min(next, c.doc)
+		}
+		var total float64
+		for _, cl := range touched {
+			total += sums[cl] * (float64(counts[cl]) / float64(p.clauses[cl]))
+			sums[cl], counts[cl] = 0, 0
+		}
+		total *= float64(len(touched)) / float64(len(p.clauses))
+		hits = append(hits, flatHit{doc: doc, score: quantize(total)})
+		if ended {
+			live = slices.DeleteFunc(live, func(c *flatCursor) bool { return c.done })
+		}
+		doc = next
+	}
+	return hits, nil
+}
+
+// pick chooses the hits topHits would from every scored document. The
+// must-not clause is asked about the best ones only, and about more when
+// too few of them are left.
+func (p *flatPlan) pick(ctx context.Context, r bindex.IndexReader, bi bleve.Index, hits []flatHit, limit int) (search.DocumentMatchCollection, error) {
+	for k := 2 * limit; ; k *= 4 {
+		top := best(hits, k)
+		kept, err := p.allowed(ctx, r, bi, top)
+		if err != nil {
+			return nil, err
+		}
+		if len(top) == len(hits) {
+			return matches(r, cutTop(kept, limit, len(kept)), limit)
+		}
+		// Every hit left out of top scores below every hit in it, so
+		// below the cut: the cut is the same as over every hit unless
+		// the group tied at the cut is large enough for topHits to
+		// drop, which depends on how many hits there are in all.
+		if len(kept) >= limit {
+			cut := kept[limit-1].score
+			g := limit
+			for g < len(kept) && kept[g].score == cut {
+				g++
+			}
+			if g < maxTieHits {
+				return matches(r, cutTop(kept, limit, len(kept)), limit)
+			}
+		}
+	}
+}
+
+func byScore(a, b flatHit) int {
+	switch {
+	case a.score > b.score:
+		return -1
+	case a.score < b.score:
+		return 1
+	}
+	return 0
+}
+
+// best returns every hit scoring at least the k-th best score, best
+// first: more than k when scores tie, all of them when k ≥ len(hits).
+func best(hits []flatHit, k int) []flatHit {
+	if k >= len(hits) {
+		out := slices.Clone(hits)
+		slices.SortFunc(out, byScore)
+		return out
+	}
+	h := make(minScores, 0, k)
+	for _, x := range hits {
+		if len(h) < k {
+			heap.Push(&h, x.score)
+		} else if x.score > h[0] {
+			h[0] = x.score
+			heap.Fix(&h, 0)
+		}
+	}
+	var out []flatHit
+	for _, x := range hits {
+		if x.score >= h[0] {
+			out = append(out, x)
+		}
+	}
+	slices.SortFunc(out, byScore)
+	return out
+}
+
+// minScores is a min-heap of scores (container/heap).
+type minScores []float64
+
+func (h minScores) Len() int           { return len(h) }
+func (h minScores) Less(i, j int) bool { return h[i] < h[j] }
+func (h minScores) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *minScores) Push(x any)        { *h = append(*h, x.(float64)) }
+func (h *minScores) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// allowed returns the hits the must-not clause does not match, in their
+// order.
+func (p *flatPlan) allowed(ctx context.Context, r bindex.IndexReader, bi bleve.Index, hits []flatHit) ([]flatHit, error) {
+	if p.mustNot == nil {
+		return hits, nil
+	}
+	s, err := p.mustNot.Searcher(ctx, r, bi.Mapping(), search.SearcherOptions{})
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	sctx := &search.SearchContext{DocumentMatchPool: search.NewDocumentMatchPool(s.DocumentMatchPoolSize(), 0)}
+	docs := make([]uint64, len(hits))
+	for i, h := range hits {
+		docs[i] = h.doc
+	}
+	slices.Sort(docs)
+	excluded := map[uint64]bool{}
+	id := make(bindex.IndexInternalID, 8)
+	var cur *search.DocumentMatch
+	for _, d := range docs {
+		if cur == nil || binary.BigEndian.Uint64(cur.IndexInternalID) < d {
+			if cur != nil {
+				sctx.DocumentMatchPool.Put(cur)
+			}
+			binary.BigEndian.PutUint64(id, d)
+			if cur, err = s.Advance(sctx, id); err != nil {
+				return nil, err
+			}
+			if cur == nil {
+				break // the clause matches no later document
+			}
+		}
+		if binary.BigEndian.Uint64(cur.IndexInternalID) == d {
+			excluded[d] = true
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(hits), func(h flatHit) bool { return excluded[h.doc] }), nil
+}
+
+// cutTop applies topHits' cut to hits sorted best first, total of them
+// matching in all: the best limit, with the group of scores tied at the
+// cut kept whole when it is smaller than what topHits fetches
+// (maxTieHits), and left out when it is not.
+func cutTop(hits []flatHit, limit, total int) []flatHit {
+	if len(hits) <= limit {
+		return hits
+	}
+	cut := hits[limit-1].score
+	end := limit
+	for end < len(hits) && hits[end].score == cut {
+		end++
+	}
+	if end >= maxTieHits && total > maxTieHits {
+		start := limit - 1
+		for start > 0 && hits[start-1].score == cut {
+			start--
+		}
+		return hits[:start]
+	}
+	return hits[:end]
+}
+
+// matches turns the chosen hits into bleve's document matches, cut to
+// limit by score, then document ID.
+func matches(r bindex.IndexReader, hits []flatHit, limit int) (search.DocumentMatchCollection, error) {
+	out := make(search.DocumentMatchCollection, len(hits))
+	for i, h := range hits {
+		id := make(bindex.IndexInternalID, 8)
+		binary.BigEndian.PutUint64(id, h.doc)
+		ext, err := r.ExternalID(id)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = &search.DocumentMatch{ID: ext, IndexInternalID: id, Score: h.score}
+	}
+	if len(out) > limit {
+		sortMatches(out)
+		out = out[:limit]
+	}
+	return out, nil
+}
