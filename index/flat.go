@@ -18,8 +18,9 @@ package index
 // bleve's query norm, each disjunction's coordination factor), and the
 // best hits chosen as topHits chooses them (score, then document ID,
 // ties at the cut whole or dropped). It answers the query shapes a text
-// search builds (should clauses of OR match queries and term queries,
-// must-not filters); any other shape goes to bleve. TestFlatSearchIsBleve
+// search builds (should clauses of OR match queries and term queries;
+// must and must-not filters, which bleve's own searchers answer); any
+// other shape goes to bleve. TestFlatSearchIsBleve
 // compares both on real indexes, hit for hit and score for score.
 
 import (
@@ -35,6 +36,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	"github.com/blevesearch/bleve/v2/search/scorer"
+	"github.com/blevesearch/bleve/v2/search/searcher"
 	bindex "github.com/blevesearch/bleve_index_api"
 )
 
@@ -43,6 +45,7 @@ import (
 type flatPlan struct {
 	terms   []*flatTerm
 	clauses []int // terms per should clause: its coordination denominator
+	must    query.Query
 	mustNot query.Query
 }
 
@@ -58,18 +61,18 @@ type flatUse struct {
 }
 
 // planFlat breaks q into a flatPlan, or returns nil when q has a shape
-// flatSearch does not score as bleve would: a must clause, a filter, an
-// AND or fuzzy match, any query type but match and term.
+// search does not score as bleve would: no should clause, a filter, an
+// AND or fuzzy match, any should query type but match and term.
 func planFlat(q query.Query, m mapping.IndexMapping) *flatPlan {
 	bq, ok := q.(*query.BooleanQuery)
-	if !ok || bq.Must != nil || bq.Filter != nil {
+	if !ok || bq.Filter != nil {
 		return nil
 	}
 	should, ok := bq.Should.(*query.DisjunctionQuery)
 	if !ok || should.Min != 1 || len(should.Disjuncts) == 0 {
 		return nil
 	}
-	p := &flatPlan{mustNot: bq.MustNot}
+	p := &flatPlan{must: bq.Must, mustNot: bq.MustNot}
 	byKey := map[[2]string]*flatTerm{}
 	add := func(clause int, field, term string, boost float64) {
 		k := [2]string{field, term}
@@ -132,13 +135,18 @@ type flatHit struct {
 
 // search returns what topHits(ctx, bi, q, limit, …) returns for the
 // query p was planned from; ok is false when it cannot score this index
-// as bleve would (no BM25 statistics, not a scorch snapshot), and the
-// caller asks bleve.
+// as bleve would (not BM25, no statistics, not a scorch snapshot), and
+// the caller asks bleve.
 func (p *flatPlan) search(ctx context.Context, bi bleve.Index, limit int) (res search.DocumentMatchCollection, ok bool, err error) {
 	stats, _ := ctx.Value(search.BM25StatsKey).(*search.BM25Stats)
-	if stats == nil || stats.DocCount <= 0 {
+	if im, ok := bi.Mapping().(*mapping.IndexMappingImpl); !ok || im.ScoringModel != bindex.BM25Scoring ||
+		stats == nil || stats.DocCount <= 0 {
 		return nil, false, nil
 	}
+	// What bleve's SearchInContext tells its searchers: the filter
+	// clauses' searchers score with BM25 too.
+	ctx = context.WithValue(ctx, search.GetScoringModelCallbackKey,
+		search.GetScoringModelCallbackFn(func() string { return bindex.BM25Scoring }))
 	adv, err := bi.Advanced()
 	if err != nil {
 		return nil, false, nil
@@ -151,7 +159,14 @@ func (p *flatPlan) search(ctx context.Context, bi bleve.Index, limit int) (res s
 	if _, isScorch := r.(*scorch.IndexSnapshot); !isScorch {
 		return nil, false, nil
 	}
-	cursors, ok, err := p.open(ctx, r, stats)
+	must, err := p.searcher(ctx, r, bi, p.must)
+	if err != nil {
+		return nil, true, err
+	}
+	if must != nil {
+		defer must.Close()
+	}
+	cursors, ok, err := p.open(ctx, r, stats, must)
 	defer func() {
 		for _, c := range cursors {
 			c.r.Close()
@@ -160,7 +175,7 @@ func (p *flatPlan) search(ctx context.Context, bi bleve.Index, limit int) (res s
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	hits, err := p.score(ctx, cursors)
+	hits, err := p.score(ctx, cursors, newFollower(must))
 	if err != nil {
 		return nil, true, err
 	}
@@ -168,10 +183,30 @@ func (p *flatPlan) search(ctx context.Context, bi bleve.Index, limit int) (res s
 	return res, true, err
 }
 
+// searcher is bleve's searcher of a filter clause (must, must not), nil
+// when there is none or it matches nothing, as BooleanQuery.Searcher
+// takes it.
+func (p *flatPlan) searcher(ctx context.Context, r bindex.IndexReader, bi bleve.Index, q query.Query) (search.Searcher, error) {
+	if q == nil {
+		return nil, nil
+	}
+	s, err := q.Searcher(ctx, r, bi.Mapping(), search.SearcherOptions{})
+	if err != nil {
+		return nil, err
+	}
+	if _, none := s.(*searcher.MatchNoneSearcher); none {
+		s.Close()
+		return nil, nil
+	}
+	return s, nil
+}
+
 // open makes a cursor per term and computes each use's weight as bleve's
 // TermQueryScorer does, with the query norm the outermost searcher sets:
-// 1/sqrt of the sum of every term query's (boost × idf)².
-func (p *flatPlan) open(ctx context.Context, r bindex.IndexReader, stats *search.BM25Stats) ([]*flatCursor, bool, error) {
+// 1/sqrt of the must clause's weight plus every should term query's
+// (boost × idf)². The must searcher gets the same norm, as bleve's
+// boolean searcher gives it.
+func (p *flatPlan) open(ctx context.Context, r bindex.IndexReader, stats *search.BM25Stats, must search.Searcher) ([]*flatCursor, bool, error) {
 	n := uint64(stats.DocCount)
 	cursors := make([]*flatCursor, 0, len(p.terms))
 	var sumSq float64
@@ -196,7 +231,14 @@ func (p *flatPlan) open(ctx context.Context, r bindex.IndexReader, stats *search
 			sumSq += w * w
 		}
 	}
-	qnorm := 1.0 / math.Sqrt(sumSq)
+	var mustWeight float64
+	if must != nil {
+		mustWeight = must.Weight()
+	}
+	qnorm := 1.0 / math.Sqrt(0.0+mustWeight+sumSq)
+	if must != nil {
+		must.SetQueryNorm(qnorm)
+	}
 	for _, c := range cursors {
 		for _, u := range c.t.uses {
 			c.qw = append(c.qw, u.boost*c.idf*qnorm)
@@ -238,8 +280,9 @@ func (c *flatCursor) base() float64 {
 // score walks every cursor in document order and scores each document
 // one of them holds: per clause the sum of its terms' scores times the
 // share of its terms matched, then the sum over clauses times the share
-// of clauses matched.
-func (p *flatPlan) score(ctx context.Context, cursors []*flatCursor) ([]flatHit, error) {
+// of clauses matched, plus the must clause's score where there is one (a
+// document it does not match is no hit).
+func (p *flatPlan) score(ctx context.Context, cursors []*flatCursor, must *follower) ([]flatHit, error) {
 	sums := make([]float64, len(p.clauses))
 	counts := make([]int, len(p.clauses))
 	var touched []int
@@ -256,32 +299,9 @@ func (p *flatPlan) score(ctx context.Context, cursors []*flatCursor) ([]flatHit,
 		if step&1023 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		next := uint64(math.MaxUint64)
-		touched = touched[:0]
-		ended := false
-		for _, c := range live {
-			if c.doc == doc {
-				b := c.base()
-				for i, u := range c.t.uses {
-					s := b
-					if c.qw[i] != 1.0 {
-						s *= c.qw[i]
-					}
-					if counts[u.clause] == 0 {
-						touched = append(touched, u.clause)
-					}
-					sums[u.clause] += s
-					counts[u.clause]++
-				}
-				if err := c.next(); err != nil {
-					return nil, err
-				}
-				if c.done {
-					ended = true
-					continue
-				}
-			}
-			next = min(next, c.doc)
+		next, ended, err := p.gather(live, doc, sums, counts, &touched)
+		if err != nil {
+			return nil, err
 		}
 		var total float64
 		for _, cl := range touched {
@@ -289,13 +309,102 @@ func (p *flatPlan) score(ctx context.Context, cursors []*flatCursor) ([]flatHit,
 			sums[cl], counts[cl] = 0, 0
 		}
 		total *= float64(len(touched)) / float64(len(p.clauses))
-		hits = append(hits, flatHit{doc: doc, score: quantize(total)})
+		keep := true
+		if must != nil {
+			m, err := must.at(doc)
+			if err != nil {
+				return nil, err
+			}
+			if keep = m != nil; keep {
+				total = m.Score + total
+			}
+		}
+		if keep {
+			hits = append(hits, flatHit{doc: doc, score: quantize(total)})
+		}
 		if ended {
 			live = slices.DeleteFunc(live, func(c *flatCursor) bool { return c.done })
 		}
 		doc = next
 	}
 	return hits, nil
+}
+
+// gather adds the scores of the cursors at doc to their clauses' sums
+// and counts (touched lists the clauses it reached), moves those cursors
+// on, and returns the next document any cursor holds and whether a
+// cursor ran out.
+func (p *flatPlan) gather(live []*flatCursor, doc uint64, sums []float64, counts []int, touched *[]int) (next uint64, ended bool, err error) {
+	next = math.MaxUint64
+	*touched = (*touched)[:0]
+	for _, c := range live {
+		if c.doc == doc {
+			b := c.base()
+			for i, u := range c.t.uses {
+				s := b
+				if c.qw[i] != 1.0 {
+					s *= c.qw[i]
+				}
+				if counts[u.clause] == 0 {
+					*touched = append(*touched, u.clause)
+				}
+				sums[u.clause] += s
+				counts[u.clause]++
+			}
+			if err := c.next(); err != nil {
+				return 0, false, err
+			}
+			if c.done {
+				ended = true
+				continue
+			}
+		}
+		next = min(next, c.doc)
+	}
+	return next, ended, nil
+}
+
+// A follower asks a searcher about documents in increasing order.
+type follower struct {
+	s    search.Searcher
+	sctx *search.SearchContext
+	cur  *search.DocumentMatch
+	id   bindex.IndexInternalID
+	end  bool
+}
+
+func newFollower(s search.Searcher) *follower {
+	if s == nil {
+		return nil
+	}
+	return &follower{s: s, id: make(bindex.IndexInternalID, 8),
+		sctx: &search.SearchContext{DocumentMatchPool: search.NewDocumentMatchPool(s.DocumentMatchPoolSize(), 0)}}
+}
+
+// at returns the searcher's match of doc, nil when it does not match it.
+// doc must not be lower than the one asked before.
+func (f *follower) at(doc uint64) (*search.DocumentMatch, error) {
+	if f.end {
+		return nil, nil
+	}
+	if f.cur == nil || binary.BigEndian.Uint64(f.cur.IndexInternalID) < doc {
+		if f.cur != nil {
+			f.sctx.DocumentMatchPool.Put(f.cur)
+		}
+		binary.BigEndian.PutUint64(f.id, doc)
+		var err error
+		if f.cur, err = f.s.Advance(f.sctx, f.id); err != nil {
+			return nil, err
+		}
+		if f.cur == nil {
+			f.end = true // no later document matches
+			return nil, nil
+		}
+	}
+	if binary.BigEndian.Uint64(f.cur.IndexInternalID) != doc {
+		return nil, nil
+	}
+	return f.cur, nil
 }
 
 // pick chooses the hits topHits would from every scored document. The
@@ -382,37 +491,24 @@ func (h *minScores) Pop() any {
 // allowed returns the hits the must-not clause does not match, in their
 // order.
 func (p *flatPlan) allowed(ctx context.Context, r bindex.IndexReader, bi bleve.Index, hits []flatHit) ([]flatHit, error) {
-	if p.mustNot == nil {
-		return hits, nil
-	}
-	s, err := p.mustNot.Searcher(ctx, r, bi.Mapping(), search.SearcherOptions{})
-	if err != nil {
-		return nil, err
+	s, err := p.searcher(ctx, r, bi, p.mustNot)
+	if err != nil || s == nil {
+		return hits, err
 	}
 	defer s.Close()
-	sctx := &search.SearchContext{DocumentMatchPool: search.NewDocumentMatchPool(s.DocumentMatchPoolSize(), 0)}
+	f := newFollower(s)
 	docs := make([]uint64, len(hits))
 	for i, h := range hits {
 		docs[i] = h.doc
 	}
 	slices.Sort(docs)
 	excluded := map[uint64]bool{}
-	id := make(bindex.IndexInternalID, 8)
-	var cur *search.DocumentMatch
 	for _, d := range docs {
-		if cur == nil || binary.BigEndian.Uint64(cur.IndexInternalID) < d {
-			if cur != nil {
-				sctx.DocumentMatchPool.Put(cur)
-			}
-			binary.BigEndian.PutUint64(id, d)
-			if cur, err = s.Advance(sctx, id); err != nil {
-				return nil, err
-			}
-			if cur == nil {
-				break // the clause matches no later document
-			}
+		m, err := f.at(d)
+		if err != nil {
+			return nil, err
 		}
-		if binary.BigEndian.Uint64(cur.IndexInternalID) == d {
+		if m != nil {
 			excluded[d] = true
 		}
 	}

@@ -124,7 +124,8 @@ func treeWords(t *testing.T, root string) []string {
 
 // randomQuery makes a text query as the engine's sources do: words
 // (sometimes one the tree does not hold, sometimes punctuation alone),
-// identifiers, expansions, the sources' filters and limits.
+// identifiers, expansions, the sources' filters and the others an agent
+// may ask for (kinds, languages, a path prefix), limits.
 func randomQuery(rng *rand.Rand, words []string) Query {
 	pick := func() string { return words[rng.IntN(len(words))] }
 	var text []string
@@ -149,6 +150,17 @@ func randomQuery(rng *rand.Rand, words []string) Query {
 	}
 	for range rng.IntN(3) {
 		q.Identifiers = append(q.Identifiers, pick())
+	}
+	// The filters bleve answers as a must clause.
+	switch rng.IntN(8) {
+	case 0:
+		q.OnlyDocs, q.ExcludeDocs = true, false
+	case 1:
+		q.Kinds = []Kind{KindFunction, KindMethod, KindType}[:1+rng.IntN(3)]
+	case 2:
+		q.Langs = []string{"go", "markdown", "python"}[:1+rng.IntN(3)]
+	case 3:
+		q.PathPrefix = []string{"engine/", "index/", "tui", "zz/"}[rng.IntN(4)]
 	}
 	for range rng.IntN(6) {
 		w := strings.ToLower(pick())
