@@ -45,6 +45,9 @@ import (
 type flatPlan struct {
 	terms   []*flatTerm
 	clauses []int // terms per should clause: its coordination denominator
+	// bare is a term query on its own, which no searcher above gives a
+	// query norm: bleve scores it with a query weight of 1.
+	bare    bool
 	must    query.Query
 	mustNot query.Query
 }
@@ -62,8 +65,13 @@ type flatUse struct {
 
 // planFlat breaks q into a flatPlan, or returns nil when q has a shape
 // search does not score as bleve would: no should clause, a filter, an
-// AND or fuzzy match, any should query type but match and term.
+// AND or fuzzy match, any should query type but match and term. A term
+// query on its own (an exact lookup) is a plan too.
 func planFlat(q query.Query, m mapping.IndexMapping) *flatPlan {
+	if tq, ok := q.(*query.TermQuery); ok && tq.FieldVal != "" {
+		return &flatPlan{bare: true, clauses: []int{1}, terms: []*flatTerm{
+			{field: tq.FieldVal, term: tq.Term, uses: []flatUse{{clause: 0, boost: tq.BoostVal.Value()}}}}}
+	}
 	bq, ok := q.(*query.BooleanQuery)
 	if !ok || bq.Filter != nil {
 		return nil
@@ -241,7 +249,11 @@ func (p *flatPlan) open(ctx context.Context, r bindex.IndexReader, stats *search
 	}
 	for _, c := range cursors {
 		for _, u := range c.t.uses {
-			c.qw = append(c.qw, u.boost*c.idf*qnorm)
+			if p.bare {
+				c.qw = append(c.qw, 1)
+			} else {
+				c.qw = append(c.qw, u.boost*c.idf*qnorm)
+			}
 		}
 		if err := c.next(); err != nil {
 			return cursors, true, err

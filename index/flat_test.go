@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
 	"github.com/loupe-dev/loupe/index/vocab"
 )
 
@@ -43,33 +45,19 @@ func TestFlatSearchIsBleve(t *testing.T) {
 	planned := 0
 	for i := range n {
 		q := randomQuery(rng, words)
+		// An exact lookup (Symbol, Callers, FileBlocks) of a word as
+		// typed, or of a path.
+		lq := term(words[rng.IntN(len(words))], []string{fSym, fRefs, fQName}[rng.IntN(3)], 1)
+		if i%5 == 0 {
+			lq = term(treePath(rng, ix), fPath, 1)
+		}
+		llimit := []int{1, 5, firstLookup, maxLookup}[rng.IntN(4)]
 		err := ix.withIndex(func(bi bleve.Index) error {
 			ctx := ix.withScoring(context.Background(), bi)
 			bq := buildQuery(q)
-			p := planFlat(bq, bi.Mapping())
-			if p == nil {
-				t.Fatalf("query %d (%+v) has no flat plan", i, q)
-			}
-			got, ok, err := p.search(ctx, bi, q.Limit)
-			if err != nil || !ok {
-				t.Fatalf("query %d: flat search: ok %v, %v", i, ok, err)
-			}
+			sameAsBleve(t, ctx, bi, fmt.Sprintf("query %d (%+v)", i, q), bq, q.Limit, min(2*q.Limit, maxTieHits))
+			sameAsBleve(t, ctx, bi, fmt.Sprintf("lookup %d (%+v)", i, lq), lq, llimit, min(llimit, firstLookup)+1)
 			planned++
-			want, err := topHits(ctx, bi, bq, q.Limit, min(2*q.Limit, maxTieHits))
-			if err != nil {
-				t.Fatal(err)
-			}
-			sortMatches(want)
-			sortMatches(got)
-			if len(got) != len(want) {
-				t.Fatalf("query %d (%+v): %d hits, bleve %d", i, q, len(got), len(want))
-			}
-			for j := range want {
-				if got[j].ID != want[j].ID || got[j].Score != want[j].Score {
-					t.Fatalf("query %d (%+v), hit %d: %s %.12f, bleve %s %.12f",
-						i, q, j, got[j].ID, got[j].Score, want[j].ID, want[j].Score)
-				}
-			}
 			return nil
 		})
 		if err != nil {
@@ -79,6 +67,46 @@ func TestFlatSearchIsBleve(t *testing.T) {
 	if planned != n {
 		t.Fatalf("%d of %d queries compared", planned, n)
 	}
+}
+
+// sameAsBleve fails unless the flat search of q and topHits (with its
+// first page) return the same hits with the same scores.
+func sameAsBleve(t *testing.T, ctx context.Context, bi bleve.Index, what string, q query.Query, limit, first int) {
+	t.Helper()
+	p := planFlat(q, bi.Mapping())
+	if p == nil {
+		t.Fatalf("%s has no flat plan", what)
+	}
+	got, ok, err := p.search(ctx, bi, limit)
+	if err != nil || !ok {
+		t.Fatalf("%s: flat search: ok %v, %v", what, ok, err)
+	}
+	want, err := topHits(ctx, bi, q, limit, first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sortMatches(want)
+	sortMatches(got)
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d hits, bleve %d", what, len(got), len(want))
+	}
+	for j := range want {
+		if got[j].ID != want[j].ID || got[j].Score != want[j].Score {
+			t.Fatalf("%s, hit %d: %s %.12f, bleve %s %.12f", what, j, got[j].ID, got[j].Score, want[j].ID, want[j].Score)
+		}
+	}
+}
+
+// treePath is the path of one of the index's files.
+func treePath(rng *rand.Rand, ix *Index) string {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	paths := make([]string, 0, len(ix.man.Files))
+	for p := range ix.man.Files {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	return paths[rng.IntN(len(paths))]
 }
 
 // treeWords returns the words of up to 200 of the tree's source and

@@ -89,10 +89,11 @@ func (ix *Index) lookup(ctx context.Context, q query.Query, limit int) ([]Block,
 	return out, err
 }
 
-// lookupHits runs q for a small page first and again for limit hits only
-// when more matched; the result is the same as one search for limit.
+// lookupHits runs q in one pass (a term query: flat.go), or in bleve for
+// a small page first and again for limit hits only when more matched;
+// the result is the same as one search for limit.
 // The hits kept when more match are the same whatever the index's segment
 // layout (see topHits).
 func lookupHits(ctx context.Context, bi bleve.Index, q query.Query, limit int) (search.DocumentMatchCollection, error) {
-	return topHits(ctx, bi, q, limit, min(limit, firstLookup)+1)
+	return searchTop(ctx, bi, q, limit, min(limit, firstLookup)+1)
 }

@@ -51,7 +51,7 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	}
 	var hits []Hit
 	err := ix.withIndex(func(bi bleve.Index) error {
-		res, err := searchTop(ix.withScoring(ctx, bi), bi, buildQuery(q), limit)
+		res, err := searchTop(ix.withScoring(ctx, bi), bi, buildQuery(q), limit, min(2*limit, maxTieHits))
 		if err != nil {
 			return err
 		}
@@ -70,8 +70,9 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 }
 
 // searchTop returns the best limit hits of q as topHits chooses them,
-// scored in one pass (flat.go) when q has a shape that allows it.
-func searchTop(ctx context.Context, bi bleve.Index, q query.Query, limit int) (search.DocumentMatchCollection, error) {
+// scored in one pass (flat.go) when q has a shape that allows it; first
+// is topHits' first page otherwise.
+func searchTop(ctx context.Context, bi bleve.Index, q query.Query, limit, first int) (search.DocumentMatchCollection, error) {
 	if p := planFlat(q, bi.Mapping()); p != nil {
 		res, ok, err := p.search(ctx, bi, limit)
 		if ok || err != nil {
@@ -81,7 +82,7 @@ func searchTop(ctx context.Context, bi bleve.Index, q query.Query, limit int) (s
 			return res, err
 		}
 	}
-	return topHits(ctx, bi, q, limit, min(2*limit, maxTieHits))
+	return topHits(ctx, bi, q, limit, first)
 }
 
 // withIndex runs f with the open bleve index, holding it against a
