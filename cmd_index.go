@@ -44,12 +44,15 @@ func newIndexCmd(g *globalFlags) *cobra.Command {
 // Build GC settings: a cold build keeps a few hundred MB live (open batches,
 // segments being built, merges) and allocates tens of GB in all; at the
 // default GOGC (100) collecting took 10-20 % of its CPU. It collects at 5x
-// the live heap, or sooner when the heap nears the soft limit, which keeps
-// peak memory near 500 MB on big trees. GOGC or GOMEMLIMIT set by the
-// person win.
+// the live heap, or sooner when the heap nears the soft limit. The process's
+// RSS is that heap plus the pages of the segments scorch maps and merges,
+// which grow with the index: with a 400 MiB limit Loki's build peaked at
+// 506-516 MiB, with 360 MiB at 472-478 (the Go tree: 467-474 → 429-431),
+// for CPU within the builds' noise (docs/BENCHMARKS.md). GOGC or GOMEMLIMIT
+// set by the person win.
 const (
 	indexGCPercent  = 400
-	indexSoftMemory = 400 << 20
+	indexSoftMemory = 360 << 20
 )
 
 func runIndex(cmd *cobra.Command, path, indexDir string, maxFileSize int64) error {
