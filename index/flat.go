@@ -18,9 +18,9 @@ package index
 // bleve's query norm, each disjunction's coordination factor), and the
 // best hits chosen as topHits chooses them (score, then document ID,
 // ties at the cut whole or dropped). It answers the query shapes a text
-// search builds (should clauses of OR match queries and term queries;
-// must and must-not filters, which bleve's own searchers answer); any
-// other shape goes to bleve. TestFlatSearchIsBleve
+// search builds (should clauses of OR and AND match queries and term
+// queries; must and must-not filters, which bleve's own searchers
+// answer); any other shape goes to bleve. TestFlatSearchIsBleve
 // compares both on real indexes, hit for hit and score for score.
 
 import (
@@ -45,6 +45,9 @@ import (
 type flatPlan struct {
 	terms   []*flatTerm
 	clauses []int // terms per should clause: its coordination denominator
+	// all marks the clauses that match only with every term (an AND
+	// match: a conjunction, which sums its terms' scores).
+	all []bool
 	// bare is a term query on its own, which no searcher above gives a
 	// query norm: bleve scores it with a query weight of 1.
 	bare    bool
@@ -64,12 +67,12 @@ type flatUse struct {
 }
 
 // planFlat breaks q into a flatPlan, or returns nil when q has a shape
-// search does not score as bleve would: no should clause, a filter, an
-// AND or fuzzy match, any should query type but match and term. A term
-// query on its own (an exact lookup) is a plan too.
+// search does not score as bleve would: no should clause, a filter, a
+// fuzzy match, any should query type but match and term. A term query on
+// its own (an exact lookup) is a plan too.
 func planFlat(q query.Query, m mapping.IndexMapping) *flatPlan {
 	if tq, ok := q.(*query.TermQuery); ok && tq.FieldVal != "" {
-		return &flatPlan{bare: true, clauses: []int{1}, terms: []*flatTerm{
+		return &flatPlan{bare: true, clauses: []int{1}, all: []bool{false}, terms: []*flatTerm{
 			{field: tq.FieldVal, term: tq.Term, uses: []flatUse{{clause: 0, boost: tq.BoostVal.Value()}}}}}
 	}
 	bq, ok := q.(*query.BooleanQuery)
@@ -94,7 +97,7 @@ func planFlat(q query.Query, m mapping.IndexMapping) *flatPlan {
 		p.clauses[clause]++
 	}
 	for i, d := range should.Disjuncts {
-		p.clauses = append(p.clauses, 0)
+		p.clauses, p.all = append(p.clauses, 0), append(p.all, false)
 		switch c := d.(type) {
 		case *query.TermQuery:
 			if c.FieldVal == "" {
@@ -102,10 +105,10 @@ func planFlat(q query.Query, m mapping.IndexMapping) *flatPlan {
 			}
 			add(i, c.FieldVal, c.Term, c.BoostVal.Value())
 		case *query.MatchQuery:
-			if c.FieldVal == "" || c.Analyzer == "" || c.Operator != query.MatchQueryOperatorOr ||
-				c.Fuzziness != 0 || c.Prefix != 0 {
+			if c.FieldVal == "" || c.Analyzer == "" || c.Fuzziness != 0 || c.Prefix != 0 {
 				return nil
 			}
+			p.all[i] = c.Operator == query.MatchQueryOperatorAnd
 			a := m.AnalyzerNamed(c.Analyzer)
 			if a == nil {
 				return nil
@@ -315,14 +318,10 @@ func (p *flatPlan) score(ctx context.Context, cursors []*flatCursor, must *follo
 		if err != nil {
 			return nil, err
 		}
-		var total float64
-		for _, cl := range touched {
-			total += sums[cl] * (float64(counts[cl]) / float64(p.clauses[cl]))
-			sums[cl], counts[cl] = 0, 0
-		}
-		total *= float64(len(touched)) / float64(len(p.clauses))
-		keep := true
-		if must != nil {
+		total, matched := p.combine(touched, sums, counts)
+		keep := matched > 0
+		total *= float64(matched) / float64(len(p.clauses))
+		if keep && must != nil {
 			m, err := must.at(doc)
 			if err != nil {
 				return nil, err
@@ -340,6 +339,25 @@ func (p *flatPlan) score(ctx context.Context, cursors []*flatCursor, must *follo
 		doc = next
 	}
 	return hits, nil
+}
+
+// combine sums the scores of the clauses a document matched (touched,
+// with their terms' sums and counts, which it clears): an OR clause's sum
+// times the share of its terms matched, an AND clause's sum when every
+// term matched. matched is how many clauses the document matched.
+func (p *flatPlan) combine(touched []int, sums []float64, counts []int) (total float64, matched int) {
+	for _, cl := range touched {
+		switch {
+		case !p.all[cl]:
+			total += sums[cl] * (float64(counts[cl]) / float64(p.clauses[cl]))
+			matched++
+		case counts[cl] == p.clauses[cl]:
+			total += sums[cl]
+			matched++
+		}
+		sums[cl], counts[cl] = 0, 0
+	}
+	return total, matched
 }
 
 // gather adds the scores of the cursors at doc to their clauses' sums

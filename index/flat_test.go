@@ -152,7 +152,7 @@ func treeWords(t *testing.T, root string) []string {
 
 // randomQuery makes a text query as the engine's sources do: words
 // (sometimes one the tree does not hold, sometimes punctuation alone),
-// identifiers, expansions, the sources' filters and the others an agent
+// identifiers, path fragments, expansions, the sources' filters and the others an agent
 // may ask for (kinds, languages, a path prefix), limits.
 func randomQuery(rng *rand.Rand, words []string) Query {
 	pick := func() string { return words[rng.IntN(len(words))] }
@@ -178,6 +178,18 @@ func randomQuery(rng *rand.Rand, words []string) Query {
 	}
 	for range rng.IntN(3) {
 		q.Identifiers = append(q.Identifiers, pick())
+	}
+	// Path fragments, as the engine's path words search and a query
+	// naming a file ask: whole paths, parts, words.
+	for range rng.IntN(3) {
+		switch rng.IntN(3) {
+		case 0:
+			q.Paths = append(q.Paths, strings.ToLower(pick()))
+		case 1:
+			q.Paths = append(q.Paths, "engine/"+strings.ToLower(pick())+".go")
+		default:
+			q.Paths = append(q.Paths, "index/flat.go")
+		}
 	}
 	// The filters bleve answers as a must clause.
 	switch rng.IntN(8) {
