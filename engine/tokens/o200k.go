@@ -4,12 +4,11 @@ import (
 	_ "embed"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"unicode/utf8"
 
-	"github.com/dlclark/regexp2/v2"
 	"github.com/tiktoken-go/tokenizer"
 )
 
@@ -30,9 +29,6 @@ var o200kVocab string
 //go:embed o200k.slots
 var o200kSlots string
 
-// o200kSplit is tiktoken-go's o200k pre-tokenizer pattern, verbatim.
-const o200kSplit = `[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`
-
 // pieceCounter counts the tokens of a text: tiktoken-go's codecs and
 // tableCodec.
 type pieceCounter interface {
@@ -40,11 +36,10 @@ type pieceCounter interface {
 }
 
 // tableCodec counts tokens exactly as tiktoken-go's o200k codec does (the
-// same split, the same merges; TestO200kExact compares them), over a
-// vocabulary read from o200kVocab into an open-addressing hash table
-// instead of a Go map built entry by entry.
+// same split, pretoken.go; the same merges; TestO200kExact compares them),
+// over a vocabulary read from o200kVocab into an open-addressing hash
+// table instead of a Go map built entry by entry.
 type tableCodec struct {
-	split *regexp2.Regexp
 	vocab string   // o200kVocab
 	offs  []uint32 // token r is vocab[offs[2r]:offs[2r+1]]
 	slots string   // little-endian uint32 per slot: rank+1 of the token hashed there, 0 for empty
@@ -53,15 +48,11 @@ type tableCodec struct {
 
 var errBadVocab = errors.New("tokens: malformed embedded vocabulary")
 
-func o200kTable() (pieceCounter, error) { return newTableCodec(o200kVocab, o200kSlots, o200kSplit) }
+func o200kTable() (pieceCounter, error) { return newTableCodec(o200kVocab, o200kSlots) }
 
 // newTableCodec reads vocab and its hash table slots ("" to build it).
-// The split pattern goes through MustCompile on purpose: for tiktoken-go's
-// patterns it returns the matcher the library generated and registered
-// (regexp2cg), which is what the library splits with; Compile would build
-// regexp2's interpreter, which splits runs of whitespace differently.
-func newTableCodec(vocab, slots, pattern string) (*tableCodec, error) {
-	c := &tableCodec{split: regexp2.MustCompile(pattern, regexp2.None), vocab: vocab}
+func newTableCodec(vocab, slots string) (*tableCodec, error) {
+	c := &tableCodec{vocab: vocab}
 	c.offs = make([]uint32, 0, len(vocab)/4)
 	for i := 0; i < len(vocab); {
 		n, w := uint64(vocab[i]), 1
@@ -145,19 +136,22 @@ func fnv(s string) uint32 {
 // one token when it is in the vocabulary, else as many as its byte-pair
 // merges leave (tiktoken-go's Codec.tokenize with the default error mode).
 func (c *tableCodec) Count(input string) (int, error) {
-	m, err := c.split.FindStringMatch(input)
 	n := 0
-	for err == nil && m != nil {
-		piece := m.String()
+	for i := 0; ; {
+		start, end := o200kNext(input, i)
+		if start == end {
+			break
+		}
+		piece := input[start:end]
+		if !utf8.ValidString(piece) {
+			piece = string([]rune(piece)) // as regexp2 reads it: U+FFFD per invalid byte
+		}
 		if _, ok := c.rank(piece); ok {
 			n++
 		} else {
 			n += c.mergedParts(piece)
 		}
-		m, err = c.split.FindNextMatch(m)
-	}
-	if err != nil {
-		return 0, fmt.Errorf("tokens: split: %w", err)
+		i = end
 	}
 	return n, nil
 }
@@ -304,7 +298,7 @@ func WriteO200k(dir string) error {
 		vocab = binary.AppendUvarint(vocab, uint64(len(tok)))
 		vocab = append(vocab, tok...)
 	}
-	c, err := newTableCodec(string(vocab), "", o200kSplit)
+	c, err := newTableCodec(string(vocab), "")
 	if err != nil {
 		return err
 	}

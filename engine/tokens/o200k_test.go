@@ -15,7 +15,7 @@ func TestO200kTableExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tc, err := newTableCodec(o200kVocab, o200kSlots, o200kSplit)
+	tc, err := newTableCodec(o200kVocab, o200kSlots)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func exactTexts(t *testing.T) []string {
 // TestO200kExact: the table codec counts every text as tiktoken-go does.
 func TestO200kExact(t *testing.T) {
 	lib, _ := tokenizer.Get(tokenizer.O200kBase)
-	tc, err := newTableCodec(o200kVocab, o200kSlots, o200kSplit)
+	tc, err := newTableCodec(o200kVocab, o200kSlots)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func FuzzO200kExact(f *testing.F) {
 		f.Add(s)
 	}
 	lib, _ := tokenizer.Get(tokenizer.O200kBase)
-	tc, err := newTableCodec(o200kVocab, o200kSlots, o200kSplit)
+	tc, err := newTableCodec(o200kVocab, o200kSlots)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func FuzzO200kExact(f *testing.F) {
 
 func BenchmarkO200kLoad(b *testing.B) {
 	for b.Loop() {
-		if _, err := newTableCodec(o200kVocab, o200kSlots, o200kSplit); err != nil {
+		if _, err := newTableCodec(o200kVocab, o200kSlots); err != nil {
 			b.Fatal(err)
 		}
 	}
