@@ -73,6 +73,9 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 // scored in one pass (flat.go) when q has a shape that allows it; first
 // is topHits' first page otherwise.
 func searchTop(ctx context.Context, bi bleve.Index, q query.Query, limit, first int) (search.DocumentMatchCollection, error) {
+	if limit < 1 {
+		return nil, nil
+	}
 	if p := planFlat(q, bi.Mapping()); p != nil {
 		res, ok, err := p.search(ctx, bi, limit)
 		if ok || err != nil {

@@ -119,7 +119,9 @@ func o200kPieceEnd(s string, i int) int {
 	if end := punctEnd(s, i, r, w, cls); end > 0 {
 		return end
 	}
-	return spaceEnd(s, i)
+	// Every rune left is a space; the guard keeps a rune the tables
+	// missed from stopping the split.
+	return max(spaceEnd(s, i), i+w)
 }
 
 // wordEnd tries alternatives 1 and 2, each with the prefix rune first
