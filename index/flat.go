@@ -170,7 +170,7 @@ func (p *flatPlan) search(ctx context.Context, bi bleve.Index, limit int) (res s
 	if _, isScorch := r.(*scorch.IndexSnapshot); !isScorch {
 		return nil, false, nil
 	}
-	must, err := p.searcher(ctx, r, bi, p.must)
+	must, err := filterSearcher(ctx, r, bi, p.must)
 	if err != nil {
 		return nil, true, err
 	}
@@ -194,10 +194,10 @@ func (p *flatPlan) search(ctx context.Context, bi bleve.Index, limit int) (res s
 	return res, true, err
 }
 
-// searcher is bleve's searcher of a filter clause (must, must not), nil
-// when there is none or it matches nothing, as BooleanQuery.Searcher
-// takes it.
-func (p *flatPlan) searcher(ctx context.Context, r bindex.IndexReader, bi bleve.Index, q query.Query) (search.Searcher, error) {
+// filterSearcher is bleve's searcher of a filter clause (must, must
+// not), nil when there is none or it matches nothing, as
+// BooleanQuery.Searcher takes it.
+func filterSearcher(ctx context.Context, r bindex.IndexReader, bi bleve.Index, q query.Query) (search.Searcher, error) {
 	if q == nil {
 		return nil, nil
 	}
@@ -246,7 +246,7 @@ func (p *flatPlan) open(ctx context.Context, r bindex.IndexReader, stats *search
 	if must != nil {
 		mustWeight = must.Weight()
 	}
-	qnorm := 1.0 / math.Sqrt(0.0+mustWeight+sumSq)
+	qnorm := 1.0 / math.Sqrt(mustWeight+sumSq)
 	if must != nil {
 		must.SetQueryNorm(qnorm)
 	}
@@ -447,24 +447,25 @@ func (p *flatPlan) pick(ctx context.Context, r bindex.IndexReader, bi bleve.Inde
 		if err != nil {
 			return nil, err
 		}
-		if len(top) == len(hits) {
-			return matches(r, cutTop(kept, limit, len(kept)), limit)
-		}
 		// Every hit left out of top scores below every hit in it, so
 		// below the cut: the cut is the same as over every hit unless
 		// the group tied at the cut is large enough for topHits to
 		// drop, which depends on how many hits there are in all.
-		if len(kept) >= limit {
-			cut := kept[limit-1].score
-			g := limit
-			for g < len(kept) && kept[g].score == cut {
-				g++
-			}
-			if g < maxTieHits {
-				return matches(r, cutTop(kept, limit, len(kept)), limit)
-			}
+		whole := len(top) == len(hits)
+		if whole || len(kept) >= limit && tieEnd(kept, limit) < maxTieHits {
+			return matches(r, cutTop(kept, limit, len(kept)), limit)
 		}
 	}
+}
+
+// tieEnd is the end of the group of hits (sorted best first) whose score
+// is hits[limit-1]'s.
+func tieEnd(hits []flatHit, limit int) int {
+	end := limit
+	for end < len(hits) && hits[end].score == hits[limit-1].score {
+		end++
+	}
+	return end
 }
 
 func byScore(a, b flatHit) int {
@@ -521,7 +522,7 @@ func (h *minScores) Pop() any {
 // allowed returns the hits the must-not clause does not match, in their
 // order.
 func (p *flatPlan) allowed(ctx context.Context, r bindex.IndexReader, bi bleve.Index, hits []flatHit) ([]flatHit, error) {
-	s, err := p.searcher(ctx, r, bi, p.mustNot)
+	s, err := filterSearcher(ctx, r, bi, p.mustNot)
 	if err != nil || s == nil {
 		return hits, err
 	}
@@ -553,14 +554,10 @@ func cutTop(hits []flatHit, limit, total int) []flatHit {
 	if len(hits) <= limit {
 		return hits
 	}
-	cut := hits[limit-1].score
-	end := limit
-	for end < len(hits) && hits[end].score == cut {
-		end++
-	}
+	end := tieEnd(hits, limit)
 	if end >= maxTieHits && total > maxTieHits {
 		start := limit - 1
-		for start > 0 && hits[start-1].score == cut {
+		for start > 0 && hits[start-1].score == hits[limit-1].score {
 			start--
 		}
 		return hits[:start]

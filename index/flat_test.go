@@ -42,7 +42,7 @@ func TestFlatSearchIsBleve(t *testing.T) {
 	}
 	words := treeWords(t, ix.root)
 	rng := rand.New(rand.NewPCG(1, 2))
-	planned := 0
+	compared := 0
 	for i := range n {
 		q := randomQuery(rng, words)
 		// An exact lookup (Symbol, Callers, FileBlocks) of a word as
@@ -57,15 +57,15 @@ func TestFlatSearchIsBleve(t *testing.T) {
 			bq := buildQuery(q)
 			sameAsBleve(t, ctx, bi, fmt.Sprintf("query %d (%+v)", i, q), bq, q.Limit, min(2*q.Limit, maxTieHits))
 			sameAsBleve(t, ctx, bi, fmt.Sprintf("lookup %d (%+v)", i, lq), lq, llimit, min(llimit, firstLookup)+1)
-			planned++
+			compared++
 			return nil
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
-	if planned != n {
-		t.Fatalf("%d of %d queries compared", planned, n)
+	if compared != n { // withIndex runs nothing on an empty index
+		t.Fatalf("%d of %d queries compared", compared, n)
 	}
 }
 
@@ -118,7 +118,10 @@ func treeWords(t *testing.T, root string) []string {
 	files := 0
 	word := regexp.MustCompile(`[A-Za-z][A-Za-z0-9_]{2,}`)
 	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil || files >= 200 {
+		if files >= 200 {
+			return filepath.SkipAll
+		}
+		if err != nil {
 			return filepath.SkipDir
 		}
 		if d.IsDir() {
