@@ -27,7 +27,8 @@ import (
 // alternative that matches at a position wins, and every rune but one is
 // matched by one of them: the generated matcher's sets leave out U+007F,
 // so tiktoken-go skips it and counts nothing for it (FuzzPreTokenizer
-// found it; every code point has been checked in four contexts). Classes come from
+// found it; a run over every code point in four contexts found nothing
+// else, and TestPreTokenizerEveryRune keeps checking the basic plane). Classes come from
 // Go's unicode tables, as regexp2's do. An invalid byte is one rune,
 // U+FFFD, as regexp2 reads it. TestPreTokenizerIsRegexp2 and
 // TestO200kExact compare with the library on real and generated texts.
@@ -106,15 +107,7 @@ func o200kPieceEnd(s string, i int) int {
 		return end
 	}
 	if cls&clsNumber != 0 {
-		end := i + w
-		for n := 1; n < 3 && end < len(s); n++ {
-			_, w2, c2 := runeAt(s, end)
-			if c2&clsNumber == 0 {
-				break
-			}
-			end += w2
-		}
-		return end
+		return numberEnd(s, i+w)
 	}
 	if end := punctEnd(s, i, r, w, cls); end > 0 {
 		return end
@@ -122,6 +115,19 @@ func o200kPieceEnd(s string, i int) int {
 	// Every rune left is a space; the guard keeps a rune the tables
 	// missed from stopping the split.
 	return max(spaceEnd(s, i), i+w)
+}
+
+// numberEnd matches the rest of alternative 3 after its first number at
+// s[:j]: at most two more.
+func numberEnd(s string, j int) int {
+	for n := 1; n < 3 && j < len(s); n++ {
+		_, w, cls := runeAt(s, j)
+		if cls&clsNumber == 0 {
+			break
+		}
+		j += w
+	}
+	return j
 }
 
 // wordEnd tries alternatives 1 and 2, each with the prefix rune first
