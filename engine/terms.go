@@ -24,7 +24,12 @@ func TermWord(w string) string {
 type TermSet struct {
 	bits  map[string]uint32
 	first [256]bool // first bytes of the terms: a stem starts as its word does
-	all   uint32    // every term's bit: once a mask holds them, nothing more can be found
+	// pairs holds the first two bytes of each term of two bytes or more,
+	// as bit b0<<8|b1: a stem keeps its word's first two bytes (vocab.Stem
+	// cuts a suffix and may add "y"; vocab's TestStemKeepsTheFirstTwoBytes),
+	// so a lowercase word whose first two bytes are not here needs no stem.
+	pairs [1 << 16 / 64]uint64
+	all   uint32 // every term's bit: once a mask holds them, nothing more can be found
 }
 
 // MaxTerms is the most terms a TermSet holds: a mask's bits.
@@ -38,6 +43,10 @@ func NewTermSet(terms []string) *TermSet {
 		ts.all |= 1 << j
 		if t != "" {
 			ts.first[t[0]] = true
+		}
+		if len(t) >= 2 {
+			k := uint16(t[0])<<8 | uint16(t[1])
+			ts.pairs[k/64] |= 1 << (k % 64)
 		}
 	}
 	return ts
@@ -70,22 +79,27 @@ func (ts *TermSet) InEach(texts []string) []uint32 {
 // when needed.
 func (ts *TermSet) in(text string, mask uint32, seen map[string]uint32) uint32 {
 	for i := 0; i < len(text) && mask&ts.all != ts.all; {
-		if !isWordByte(text[i]) {
+		if byteClass[text[i]]&classWord == 0 {
 			i++
 			continue
 		}
 		start := i
-		simple := true // lowercase ASCII letters and digits: one part
-		for ; i < len(text) && isWordByte(text[i]); i++ {
-			c := text[i]
-			simple = simple && (c >= 'a' && c <= 'z' || c >= '0' && c <= '9')
+		simple := classSimple // lowercase ASCII letters and digits: one part
+		for ; i < len(text); i++ {
+			k := byteClass[text[i]]
+			if k&classWord == 0 {
+				break
+			}
+			simple &= k
 		}
 		f := text[start:i]
-		if !mayHold(&ts.first, f, simple) {
+		if simple != 0 {
+			if ts.maySimple(f) {
+				mask |= ts.bits[vocab.Stem(f)]
+			}
 			continue
 		}
-		if simple {
-			mask |= ts.field(f, true)
+		if !mayHold(&ts.first, f) {
 			continue
 		}
 		m, ok := seen[f]
@@ -93,7 +107,7 @@ func (ts *TermSet) in(text string, mask uint32, seen map[string]uint32) uint32 {
 			if seen == nil {
 				seen = map[string]uint32{}
 			}
-			m = ts.field(f, false)
+			m = ts.field(f)
 			seen[f] = m
 		}
 		mask |= m
@@ -101,14 +115,47 @@ func (ts *TermSet) in(text string, mask uint32, seen map[string]uint32) uint32 {
 	return mask
 }
 
+// Byte classes of in's scan: a byte of an identifier-shaped field
+// (isWordByte), and a byte of a simple field, lowercase ASCII letters and
+// digits, which is one part and already lowercase.
+const (
+	classWord uint8 = 1 << iota
+	classSimple
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := range 256 {
+		b := byte(c)
+		if isWordByte(b) {
+			t[c] |= classWord
+		}
+		if b >= 'a' && b <= 'z' || b >= '0' && b <= '9' {
+			t[c] |= classSimple
+		}
+	}
+	return t
+}()
+
+// maySimple reports whether the simple field f (lowercase ASCII letters
+// and digits) may stem to a term: its first byte starts one, and when it
+// has two bytes or more, its first two start one too. A one-byte field
+// can only be a one-byte term, which pairs does not hold.
+func (ts *TermSet) maySimple(f string) bool {
+	if !ts.first[f[0]] {
+		return false
+	}
+	if len(f) == 1 {
+		return true
+	}
+	k := uint16(f[0])<<8 | uint16(f[1])
+	return ts.pairs[k/64]&(1<<(k%64)) != 0
+}
+
 // mayHold reports whether a part of the field f may start with one of
 // the first bytes: stemming it is needed only then. Parts start at the
 // field's start, at capitals, after "_" and where letters and digits
 // meet; a field with other runes is always stemmed.
-func mayHold(first *[256]bool, f string, simple bool) bool {
-	if simple {
-		return first[f[0]]
-	}
+func mayHold(first *[256]bool, f string) bool {
 	for i := 0; i < len(f); i++ {
 		c := f[i]
 		switch {
@@ -130,10 +177,7 @@ func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 // field looks up the parts of one identifier-shaped field, and the parts
 // joined when there are several ("tokenCount" → token, count, tokencount).
-func (ts *TermSet) field(f string, simple bool) uint32 {
-	if simple {
-		return ts.bits[TermWord(f)]
-	}
+func (ts *TermSet) field(f string) uint32 {
 	if m, ok := ts.asciiField(f); ok {
 		return m
 	}

@@ -48,3 +48,35 @@ func FuzzStem(f *testing.F) {
 		}
 	})
 }
+
+// TestStemKeepsTheFirstTwoBytes: engine.TermSet skips stemming a word
+// whose first two bytes start no term, which holds only if a stem keeps
+// its word's first two bytes. Every word of up to six letters over the
+// letters the suffix rules read, and every word of this package's tests.
+func TestStemKeepsTheFirstTwoBytes(t *testing.T) {
+	const letters = "abdeginsy"
+	var words func(prefix string, n int)
+	count := 0
+	check := func(w string) {
+		if s := Stem(w); len(w) >= 2 && (len(s) < 2 || s[:2] != w[:2]) {
+			t.Fatalf("Stem(%q) = %q: the first two bytes changed", w, s)
+		}
+		count++
+	}
+	words = func(prefix string, n int) {
+		check(prefix)
+		if n == 0 {
+			return
+		}
+		for i := range len(letters) {
+			words(prefix+letters[i:i+1], n-1)
+		}
+	}
+	words("", 6)
+	for _, w := range []string{"retries", "mapped", "unescaping", "parsing", "abies", "ties", "eyes"} {
+		check(w)
+	}
+	if count < 500000 {
+		t.Fatalf("checked %d words", count)
+	}
+}
