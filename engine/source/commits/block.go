@@ -1,7 +1,6 @@
 package commits
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -160,31 +159,28 @@ func author(c index.Commit) string {
 func filesText(c index.Commit, stats map[string][2]int, limit int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d %s changed, +%d −%d\n", len(c.Files), plural(len(c.Files), "file"), c.Added, c.Deleted)
-	files := slices.Clone(c.Files)
-	slices.SortStableFunc(files, func(x, y string) int {
-		_, okX := stats[x]
-		_, okY := stats[y]
-		return cmp.Compare(b2i(!okX), b2i(!okY))
-	})
-	for i, f := range files {
-		if i == limit {
-			fmt.Fprintf(&b, "  … %d more\n", len(files)-limit)
-			break
-		}
-		if st, ok := stats[f]; ok {
-			fmt.Fprintf(&b, "  %s  +%d −%d\n", f, st[0], st[1])
-		} else {
-			fmt.Fprintf(&b, "  %s\n", f)
+	n := 0
+	// The files with counts in their order, then the others: a vendor
+	// update lists thousands, and only the first limit are printed.
+	for _, counted := range []bool{true, false} {
+		for _, f := range c.Files {
+			st, ok := stats[f]
+			if ok != counted {
+				continue
+			}
+			if n == limit {
+				fmt.Fprintf(&b, "  … %d more\n", len(c.Files)-limit)
+				return b.String()
+			}
+			n++
+			if ok {
+				fmt.Fprintf(&b, "  %s  +%d −%d\n", f, st[0], st[1])
+			} else {
+				fmt.Fprintf(&b, "  %s\n", f)
+			}
 		}
 	}
 	return b.String()
-}
-
-func b2i(v bool) int {
-	if v {
-		return 1
-	}
-	return 0
 }
 
 func plural(n int, word string) string {
