@@ -31,9 +31,13 @@ package packing
 //     the file the query is about comes before the best block of a file
 //     it only grazes, unless it holds none of the query's terms (then it
 //     takes unmatchedAffinity of that pull, and waits behind the blocks
-//     of the next files that hold them). A test file's tests keep less of
-//     the pull one after another (testAffinityDecay): one or two show its
-//     pattern, and thirty crowd out the code under test. A level is
+//     of the next files that hold them). A block that holds a query term
+//     none of its file's better-ranked blocks holds counts its file's best
+//     score as its own: the ranking discounts a file's later blocks, and
+//     that one is where the file answers the rest of the question (eval.md,
+//     "nineteenth session"). A test file's tests keep less of the pull
+//     one after another (testAffinityDecay): one or two show its pattern,
+//     and thirty crowd out the code under test. A level is
 //     worth the priority times what the level shows (full 1; a partial
 //     level the share of the block's relevance its lines keep, focus.go;
 //     a reference line .05).
@@ -371,6 +375,7 @@ func (p *packer) priorities() []float64 {
 		top[k] = max(top[k], unitScore(c))
 		wmax = max(wmax, p.weight(c.Source))
 	}
+	own := p.ownScores(top)
 	pr := make([]float64, len(p.cands))
 	tests := map[string]int{} // each file's test blocks met so far, in rank order
 	for i, c := range p.cands {
@@ -388,9 +393,36 @@ func (p *packer) priorities() []float64 {
 			a *= math.Pow(testAffinityDecay, float64(tests[k]))
 			tests[k]++
 		}
-		pr[i] = max(w*(unitScore(c)+a*top[k]), minScore)
+		pr[i] = max(w*(own[i]+a*top[k]), minScore)
 	}
 	return pr
+}
+
+// ownScores is each live candidate's own part of its priority: its
+// unitScore, or its file's best (top) when it holds a query term that none
+// of its file's better-ranked blocks holds. The ranking discounts a file's
+// second and later blocks (spread), rightly for a ranked list, where the
+// next file tells more than the same one again; but such a block is not
+// the same file again: it is where the file answers the rest of the
+// question (stream.Push ranks second for "per-stream rate limit rejects
+// log entries"; the rejecting is in validateEntries, its fourth block).
+// Fillers hold nothing (they are packed last anyway).
+func (p *packer) ownScores(top map[string]float64) []float64 {
+	own := make([]float64, len(p.cands))
+	held := map[string]uint32{} // the query terms of each file's blocks so far, in rank order
+	for i, c := range p.cands {
+		own[i] = unitScore(c)
+		if c.Filler || i >= len(p.held) {
+			continue
+		}
+		k := fileKey(c)
+		before, seen := held[k]
+		if seen && p.held[i]&^before != 0 {
+			own[i] = max(own[i], top[k])
+		}
+		held[k] = before | p.held[i]
+	}
+	return own
 }
 
 // affinity is how much of its file's best score candidate i's priority

@@ -232,3 +232,35 @@ func TestPointerReserveIsBounded(t *testing.T) {
 		t.Errorf("reserve of 16000: %d, want the bound %d", got, maxPointerTokens)
 	}
 }
+
+// TestABlockWithANewQueryWordCountsAsItsFileBest: of the best file's
+// weaker blocks, the one that holds a query word its better blocks lack
+// (a3's delay) goes in, though a2, which only repeats them, scores
+// higher: a3 takes the file's best score as its own (priority 1+2, against
+// .3+2 for a2 and .77+1.54 for b.go's best). Without that, a2 and b1 went
+// in and a3 got a reference line.
+func TestABlockWithANewQueryWordCountsAsItsFileBest(t *testing.T) {
+	cand := func(id, path string, start int, score float64, words string) engine.Candidate {
+		c := pkCand(id, engine.SourceCode, path, start, start+19, score, pkLines(20, "\t"+words+" step of "+id))
+		c.Block.Signature = "func " + id + "()"
+		return c
+	}
+	a1 := cand("a1", "a.go", 1, 1.0, "retry")
+	a2, a3 := cand("a2", "a.go", 30, 0.3, "retry"), cand("a3", "a.go", 60, 0.25, "delay")
+	b1 := cand("b1", "b.go", 1, 0.77, "retry")
+	req := pkRequest(10000)
+	req.Query, req.Counter = "retry the payment with a delay", bfCounter{}
+	three, err := Assemble([]engine.Candidate{a1, b1, a2}, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Budget = three.TokenCount + 30 // three blocks in full and a reference line
+	p, err := Assemble([]engine.Candidate{a1, b1, a2, a3}, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := pkIncluded(p)
+	if in["a1"].Level != engine.LevelFull || in["a3"].Level != engine.LevelFull || in["a2"].Level == engine.LevelFull {
+		t.Errorf("want a1 and a3 in full, a2 not: a1 %v, a2 %v, a3 %v, b1 %v", in["a1"].Level, in["a2"].Level, in["a3"].Level, in["b1"].Level)
+	}
+}

@@ -26,6 +26,7 @@ func (p *packer) weighLines() {
 	}
 	idf := termIDF(len(p.cands), held, len(fq.terms))
 	anchors := anchorMap(p.cands, fq.frames)
+	p.held = held
 	p.lines = make([]*lineInfo, len(p.cands))
 	for i, c := range p.cands {
 		p.lines[i] = p.req.Cache.lineInfo(c, fq, masks[i], idf, anchors[c.Block.Path])

@@ -70,6 +70,7 @@ type packer struct {
 	overhead int
 	cands    []engine.Candidate // live, by rank
 	lines    []*lineInfo        // each live candidate's lines, weighed against the query
+	held     []uint32           // each live candidate's query terms, a bit each (weighLines)
 	terms    bool               // the query has terms lines are matched with
 	ch       []packChoice
 	left     []LeftOut
