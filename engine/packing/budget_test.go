@@ -58,25 +58,9 @@ func bfCand(id, path string, start, n int, score float64) engine.Candidate {
 // best scores .7, more than twice a.go's weaker blocks: with fileAffinity
 // 1 (priority .3+1 against .7+.7) it went in first.
 func TestBestFirstKeepsAFileTogether(t *testing.T) {
-	cands := []engine.Candidate{
-		bfCand("a1", "a.go", 1, 20, 1.0),
-		bfCand("b1", "b.go", 1, 20, 0.7),
-		bfCand("a2", "a.go", 30, 20, 0.3),
-		bfCand("a3", "a.go", 60, 20, 0.3),
-	}
-	req := pkRequest(10000)
-	req.Counter = bfCounter{}
-	three, err := Assemble([]engine.Candidate{cands[0], cands[2], cands[3]}, req)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// room for the a.go blocks in full and a reference line, not for b1 in full too
-	req.Budget = three.TokenCount + 30
-	p, err := Assemble(cands, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := pkIncluded(p)
+	in := packRoomForThree(t, "q", bfCand("a1", "a.go", 1, 20, 1.0), bfCand("a2", "a.go", 30, 20, 0.3),
+		bfCand("a3", "a.go", 60, 20, 0.3), bfCand("b1", "b.go", 1, 20, 0.7))
 	if in["a1"].Level != engine.LevelFull || in["a2"].Level != engine.LevelFull || in["a3"].Level != engine.LevelFull {
 		t.Fatalf("a.go not kept together: %+v", in)
 	}
@@ -92,25 +76,9 @@ func TestBestFirstKeepsAFileTogether(t *testing.T) {
 // (priority .3+2 against .7+1.4) both helpers went in first and b1 got a
 // reference line.
 func TestBlocksWithoutTheQueryWaitBehindTheNextFile(t *testing.T) {
-	cand := func(id, path string, start int, score float64, word string) engine.Candidate {
-		c := pkCand(id, engine.SourceCode, path, start, start+19, score, pkLines(20, "\t"+word+" step of "+id))
-		c.Block.Signature = "func " + id + "()"
-		return c
-	}
-	a1, b1 := cand("a1", "a.go", 1, 1.0, "retry"), cand("b1", "b.go", 1, 0.7, "retry")
-	a2, a3 := cand("a2", "a.go", 30, 0.3, "helper"), cand("a3", "a.go", 60, 0.3, "helper")
-	req := pkRequest(10000)
-	req.Query, req.Counter = "retry the payment", bfCounter{}
-	three, err := Assemble([]engine.Candidate{a1, b1, a2}, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Budget = three.TokenCount + 30 // three blocks in full and a reference line
-	p, err := Assemble([]engine.Candidate{a1, b1, a2, a3}, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := pkIncluded(p)
+	a1, b1 := wordCand("a1", "a.go", 1, 1.0, "retry"), wordCand("b1", "b.go", 1, 0.7, "retry")
+	a2, a3 := wordCand("a2", "a.go", 30, 0.3, "helper"), wordCand("a3", "a.go", 60, 0.3, "helper")
+	in := packRoomForThree(t, "retry the payment", a1, b1, a2, a3)
 	if in["a1"].Level != engine.LevelFull || in["b1"].Level != engine.LevelFull {
 		t.Errorf("want a1 and b1 in full: a1 %v, b1 %v, a2 %v, a3 %v", in["a1"].Level, in["b1"].Level, in["a2"].Level, in["a3"].Level)
 	}
@@ -240,27 +208,35 @@ func TestPointerReserveIsBounded(t *testing.T) {
 // .3+2 for a2 and .77+1.54 for b.go's best). Without that, a2 and b1 went
 // in and a3 got a reference line.
 func TestABlockWithANewQueryWordCountsAsItsFileBest(t *testing.T) {
-	cand := func(id, path string, start int, score float64, words string) engine.Candidate {
-		c := pkCand(id, engine.SourceCode, path, start, start+19, score, pkLines(20, "\t"+words+" step of "+id))
-		c.Block.Signature = "func " + id + "()"
-		return c
-	}
-	a1 := cand("a1", "a.go", 1, 1.0, "retry")
-	a2, a3 := cand("a2", "a.go", 30, 0.3, "retry"), cand("a3", "a.go", 60, 0.25, "delay")
-	b1 := cand("b1", "b.go", 1, 0.77, "retry")
-	req := pkRequest(10000)
-	req.Query, req.Counter = "retry the payment with a delay", bfCounter{}
-	three, err := Assemble([]engine.Candidate{a1, b1, a2}, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Budget = three.TokenCount + 30 // three blocks in full and a reference line
-	p, err := Assemble([]engine.Candidate{a1, b1, a2, a3}, req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := pkIncluded(p)
+	a1, b1 := wordCand("a1", "a.go", 1, 1.0, "retry"), wordCand("b1", "b.go", 1, 0.77, "retry")
+	a2, a3 := wordCand("a2", "a.go", 30, 0.3, "retry"), wordCand("a3", "a.go", 60, 0.25, "delay")
+	in := packRoomForThree(t, "retry the payment with a delay", a1, b1, a2, a3)
 	if in["a1"].Level != engine.LevelFull || in["a3"].Level != engine.LevelFull || in["a2"].Level == engine.LevelFull {
 		t.Errorf("want a1 and a3 in full, a2 not: a1 %v, a2 %v, a3 %v, b1 %v", in["a1"].Level, in["a2"].Level, in["a3"].Level, in["b1"].Level)
 	}
+}
+
+// wordCand is a 20-line function block whose lines hold word.
+func wordCand(id, path string, start int, score float64, word string) engine.Candidate {
+	c := pkCand(id, engine.SourceCode, path, start, start+19, score, pkLines(20, "\t"+word+" step of "+id))
+	c.Block.Signature = "func " + id + "()"
+	return c
+}
+
+// packRoomForThree packs cands for query with room for the first three
+// in full and a reference line, and returns what it packed by ID.
+func packRoomForThree(t *testing.T, query string, cands ...engine.Candidate) map[string]Item {
+	t.Helper()
+	req := pkRequest(10000)
+	req.Query, req.Counter = query, bfCounter{}
+	three, err := Assemble(cands[:3], req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Budget = three.TokenCount + 30
+	p, err := Assemble(cands, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkIncluded(p)
 }
