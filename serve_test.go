@@ -82,7 +82,7 @@ func TestServe(t *testing.T) {
 		return served
 	}
 	out := same("pack", "retry failed payments with backoff", "--budget", "1500")
-	if !strings.Contains(out.stdout, "Retry") {
+	if !strings.Contains(out.stdout, "func retryWithBackoff(") {
 		t.Fatalf("the pack misses the retry code:\n%s", out.stdout)
 	}
 	same("pack", "retry failed payments", "--budget", "900", "--format", "json", "--explain")
