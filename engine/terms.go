@@ -45,8 +45,8 @@ func NewTermSet(terms []string) *TermSet {
 			ts.first[t[0]] = true
 		}
 		if len(t) >= 2 {
-			k := uint16(t[0])<<8 | uint16(t[1])
-			ts.pairs[k/64] |= 1 << (k % 64)
+			w, bit := pairBit(t)
+			ts.pairs[w] |= bit
 		}
 	}
 	return ts
@@ -147,8 +147,14 @@ func (ts *TermSet) maySimple(f string) bool {
 	if len(f) == 1 {
 		return true
 	}
-	k := uint16(f[0])<<8 | uint16(f[1])
-	return ts.pairs[k/64]&(1<<(k%64)) != 0
+	w, bit := pairBit(f)
+	return ts.pairs[w]&bit != 0
+}
+
+// pairBit is where pairs keeps the first two bytes of s (two or more).
+func pairBit(s string) (word int, bit uint64) {
+	k := int(s[0])<<8 | int(s[1])
+	return k / 64, 1 << (k % 64)
 }
 
 // mayHold reports whether a part of the field f may start with one of

@@ -406,13 +406,14 @@ func (p *packer) priorities() []float64 {
 // the same file again: it is where the file answers the rest of the
 // question (stream.Push ranks second for "per-stream rate limit rejects
 // log entries"; the rejecting is in validateEntries, its fourth block).
-// Fillers hold nothing (they are packed last anyway).
+// Fillers take no part: their priority is minScore whatever they hold.
+// p.held is weighLines'.
 func (p *packer) ownScores(top map[string]float64) []float64 {
 	own := make([]float64, len(p.cands))
 	held := map[string]uint32{} // the query terms of each file's blocks so far, in rank order
 	for i, c := range p.cands {
 		own[i] = unitScore(c)
-		if c.Filler || i >= len(p.held) {
+		if c.Filler {
 			continue
 		}
 		k := fileKey(c)

@@ -177,6 +177,7 @@ func TestBestFirstScoresAboveOneAreCapped(t *testing.T) {
 		pkCand("c1", engine.SourceCommits, "", 0, 0, 1.75, "extend the budget\n"),
 		bfCand("code", "a.go", 1, 30, 1.0),
 	}
+	p.weighLines() // as Assemble does before the priorities
 	pr := p.priorities()
 	if pr[1] <= pr[0] {
 		t.Errorf("priorities: commit %.3f, code %.3f: the commit comes first", pr[0], pr[1])
