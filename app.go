@@ -43,13 +43,20 @@ type app struct {
 // openApp opens the index of root and wires the engine; it does not update
 // the index (see update and packFresh). A resident app (the MCP server)
 // watches the tree for changes (a.fresh) and its changes source asks git
-// again only after one.
+// again only after one. A one-shot app starts its walk of the tree at
+// once (index.OpenForUpdate): packFresh's update takes it, and the changes
+// source reads git's view of the tree from it (index.WorkTree) instead of
+// two git commands that would each walk the tree again.
 func openApp(root, indexDir string, cfg Config, resident bool) (*app, error) {
 	opts, err := indexOptions(root, indexDir, cfg)
 	if err != nil {
 		return nil, err
 	}
-	ix, err := index.Open(root, opts)
+	open := index.OpenForUpdate
+	if resident {
+		open = index.Open
+	}
+	ix, err := open(root, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -162,7 +169,7 @@ func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader, m *m
 	rank := engine.DefaultRankOptions()
 	add(engine.SourceCode, m.fuse(engine.NewCodeProvider(ix, rank), ix))
 	add(engine.SourceDocs, m.fuse(engine.NewDocsProvider(ix, rank), ix))
-	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: changesKept(cfg.MaxChanges), SecretFiles: cfg.SecretFiles, Watch: watch}))
+	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: changesKept(cfg.MaxChanges), SecretFiles: cfg.SecretFiles, Watch: watch, Tree: ix.WorkTree}))
 	add(engine.SourceNotes, notes.NewProvider(notes.DefaultPath(root)))
 	if cfg.Enabled(engine.SourceDiagnostics) && (cfg.DiagnosticsCmd != "" || cfg.DiagnosticsFile != "") {
 		diag = diagnostics.New(diagnostics.Options{

@@ -55,6 +55,7 @@ type packJSON struct {
 
 // packBlock is a block of pack --format json.
 type packBlock struct {
+	ID            string   `json:"id"`
 	Source        string   `json:"source"`
 	Path          string   `json:"path"`
 	StartLine     int      `json:"start_line"`

@@ -48,6 +48,7 @@ type Index struct {
 	// vocabTable is the related-terms table, read on first use.
 	vocabTable *[]byte
 	early      *earlyWalk // OpenForUpdate's walk, until an Update takes it
+	walked     *earlyWalk // the same walk, kept for WorkTree
 	// scoring holds the BM25 statistics of the snapshot searched
 	// (scoring.go); a search computes them again when the manifest changed.
 	scoring atomic.Pointer[scoringStats]

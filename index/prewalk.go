@@ -30,7 +30,7 @@ func OpenForUpdate(root string, opts Options) (*Index, error) {
 func (ix *Index) startEarlyWalk(stamp string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	w := &earlyWalk{cancel: cancel, done: make(chan struct{}), stamp: stamp}
-	ix.early = w
+	ix.early, ix.walked = w, w
 	go func() {
 		defer close(w.done)
 		w.res, w.err = walkTreeSized(ctx, ix.root, ix.dir, ix.opts, 0)

@@ -45,10 +45,11 @@ type walkFile struct {
 }
 
 // walkResult is what a walk found: files sorted by path and the ones it
-// skipped without reading, by reason.
+// skipped without reading, by reason, and what it saw of the work tree.
 type walkResult struct {
 	Files   []walkFile
 	Skipped map[string]int
+	Tree    WorkTree
 }
 
 // dirEntry is one entry of a directory as readDir returns it: a regular
@@ -60,7 +61,10 @@ type dirEntry struct {
 	mode     fs.FileMode // type bits only
 	size     int64
 	mtime    int64 // unix nanoseconds
-	vanished bool  // a regular file that was gone when it was lstat'ed
+	ctime    int64 // unix nanoseconds
+	ino      uint64
+	exec     bool // the owner may execute it
+	vanished bool // a regular file that was gone when it was lstat'ed
 }
 
 // walker walks one tree with bounded parallelism: a directory is read in a
@@ -78,6 +82,7 @@ type walker struct {
 	mu      sync.Mutex
 	files   []walkFile
 	skipped map[string]int
+	tree    WorkTree
 }
 
 // resolveRoot checks that root exists and is a directory and returns its
@@ -141,7 +146,7 @@ func walkTreeSized(ctx context.Context, root, indexDir string, opts Options, siz
 	if err := ctx.Err(); err != nil {
 		return walkResult{}, fmt.Errorf("index: walk: %w", err)
 	}
-	return walkResult{Files: w.files, Skipped: w.skipped}, nil
+	return walkResult{Files: w.files, Skipped: w.skipped, Tree: w.tree}, nil
 }
 
 func extraRules(globs []string) []ignoreRule {
@@ -184,13 +189,18 @@ func (w *walker) skip(reason string) {
 	w.mu.Unlock()
 }
 
-// add records one directory's files under one lock.
-func (w *walker) add(files []walkFile) {
-	if len(files) == 0 {
+// add records one directory's files, and what it saw of the work tree,
+// under one lock.
+func (w *walker) add(files []walkFile, seen []TreeFile, nested bool, rel string) {
+	if len(files) == 0 && len(seen) == 0 && !nested {
 		return
 	}
 	w.mu.Lock()
 	w.files = append(w.files, files...)
+	w.tree.Files = append(w.tree.Files, seen...)
+	if nested {
+		w.tree.Nested = append(w.tree.Nested, rel)
+	}
 	w.mu.Unlock()
 }
 
@@ -210,9 +220,14 @@ func (w *walker) dir(ctx context.Context, rel, abs string, rules, extra ignoreSe
 	}
 	rules = w.loadIgnores(rel, abs, entries, rules)
 	var files []walkFile
+	var seen []TreeFile
+	nested := false
 	for i := range entries {
 		e := &entries[i]
 		childRel, isDir := e.rel, e.mode.IsDir()
+		if e.name == ".git" && rel != "" {
+			nested = true // a repository of its own: git lists none of its files
+		}
 		if skipName(e.name, isDir) || ignoredBy(newIgnoreEntry(childRel, isDir), rules, extra) {
 			continue
 		}
@@ -226,6 +241,7 @@ func (w *walker) dir(ctx context.Context, rel, abs string, rules, extra ignoreSe
 		case e.mode.IsRegular() && e.vanished:
 			w.skip(SkipVanished)
 		case e.mode.IsRegular():
+			seen = append(seen, TreeFile{Rel: childRel, Size: e.size, Mtime: e.mtime, Ctime: e.ctime, Ino: e.ino, Exec: e.exec})
 			if f, ok := w.file(childRel, e.size, e.mtime); ok {
 				files = append(files, f)
 			}
@@ -233,7 +249,7 @@ func (w *walker) dir(ctx context.Context, rel, abs string, rules, extra ignoreSe
 			w.skip(SkipNotRegular)
 		}
 	}
-	w.add(files)
+	w.add(files, seen, nested, rel)
 }
 
 // spawn walks a subdirectory in a new goroutine if a slot is free.
@@ -292,7 +308,7 @@ func (w *walker) symlink(rel, abs string) {
 		return
 	}
 	if f, ok := w.file(rel, info.Size(), info.ModTime().UnixNano()); ok {
-		w.add([]walkFile{f})
+		w.add([]walkFile{f}, nil, false, "")
 	}
 }
 

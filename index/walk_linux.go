@@ -11,6 +11,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// treeStats: lstatAt reads every field of a work tree's stat data that
+// git's index records and WorkTree compares.
+const treeStats = true
+
 // dirBufSize is the getdents buffer: one call lists about 400 entries.
 const dirBufSize = 16 << 10
 
@@ -54,8 +58,8 @@ func readDir(abs, prefix string, buf []byte) ([]dirEntry, error) {
 	return entries, nil
 }
 
-// lstatAt fills in a regular file's size and mtime, and the type of an
-// entry the file system did not type.
+// lstatAt fills in a regular file's stat data, and the type of an entry
+// the file system did not type.
 func lstatAt(dirfd int, e *dirEntry) {
 	if e.mode != 0 && !e.mode.IsRegular() {
 		return
@@ -72,7 +76,8 @@ func lstatAt(dirfd int, e *dirEntry) {
 	if e.mode == 0 {
 		e.mode = statType(st.Mode)
 	}
-	e.size, e.mtime = st.Size, st.Mtim.Nano()
+	e.size, e.mtime, e.ctime = st.Size, st.Mtim.Nano(), st.Ctim.Nano()
+	e.ino, e.exec = st.Ino, st.Mode&0o100 != 0
 }
 
 var errBadDirent = errors.New("malformed directory entry")

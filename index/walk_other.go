@@ -4,6 +4,10 @@ package index
 
 import "os"
 
+// treeStats: the portable walk reads no ctime or inode, so WorkTree
+// cannot stand for git's view of the tree here.
+const treeStats = false
+
 // dirBufSize is unused without getdents: os.ReadDir has its own buffer.
 const dirBufSize = 0
 

@@ -40,14 +40,15 @@ func diffFlags() []string {
 }
 
 // collect asks git, in parallel, for the staged and unstaged diffs, the
-// untracked files and the recent commits of the work tree at root. Outside
-// a work tree every command fails with ErrNotRepository, and so does
-// collect (no separate check: one process less on every query).
-func collect(ctx context.Context, root string, commits int, since time.Time) ([]change, error) {
+// untracked files and the recent commits of the work tree at root (the
+// unstaged and untracked ones from a walk of the tree when tree gives one:
+// workTreeChanges). Outside a work tree every command fails with
+// ErrNotRepository, and so does collect (no separate check: one process
+// less on every query).
+func collect(ctx context.Context, root string, commits int, since time.Time, tree TreeFunc) ([]change, error) {
 	jobs := []func() ([]change, error){
 		func() ([]change, error) { return diffChanges(ctx, root, StatusStaged, "--cached") },
-		func() ([]change, error) { return diffChanges(ctx, root, StatusUnstaged) },
-		func() ([]change, error) { return untracked(ctx, root) },
+		func() ([]change, error) { return workTreeChanges(ctx, root, tree) },
 		func() ([]change, error) { return committed(ctx, root, commits, since) },
 	}
 	results := make([][]change, len(jobs))

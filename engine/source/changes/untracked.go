@@ -45,6 +45,11 @@ func untracked(ctx context.Context, root string) ([]change, error) {
 			files = append(files, untrackedFile{path: p, when: fi.ModTime()})
 		}
 	}
+	return readUntracked(root, files), nil
+}
+
+// readUntracked reads the newest of the untracked files as changes.
+func readUntracked(root string, files []untrackedFile) []change {
 	slices.SortFunc(files, func(a, b untrackedFile) int {
 		if c := b.when.Compare(a.when); c != 0 {
 			return c
@@ -57,7 +62,7 @@ func untracked(ctx context.Context, root string) ([]change, error) {
 			list = append(list, c)
 		}
 	}
-	return list, nil
+	return list
 }
 
 // readNewFile reads an untracked file as a change: whole when small, its
