@@ -74,7 +74,8 @@ func malformed(format string, args ...any) error {
 // parser holds the position in one index file.
 type parser struct {
 	data      []byte
-	end       int // where the trailing checksum starts
+	text      string // data as a string, for the paths of versions 2 and 3
+	end       int    // where the trailing checksum starts
 	off       int
 	hashSize  int
 	idx       *Index
@@ -100,6 +101,9 @@ func Parse(data []byte, hashSize int) (*Index, error) {
 	count, err := p.header()
 	if err != nil {
 		return nil, err
+	}
+	if p.idx.Version < 4 {
+		p.text = string(data) // one copy: every path is a piece of it
 	}
 	for i := range count {
 		at := p.off
@@ -170,14 +174,17 @@ func ReadFile(path string) (*Index, time.Time, error) {
 	if st.Size() > MaxFileSize {
 		return nil, time.Time{}, fmt.Errorf("%w: %s is %d bytes", ErrUnsupported, path, st.Size())
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, st.Size()+1))
-	if _, err := buf.ReadFrom(io.LimitReader(f, MaxFileSize+1)); err != nil {
+	// One byte more than the size: a file that grew since is not read
+	// whole, and is not taken for an index (git renames a new one in).
+	buf := make([]byte, st.Size()+1)
+	n, err := io.ReadFull(f, buf)
+	switch {
+	case err == nil:
+		return nil, time.Time{}, fmt.Errorf("%w: %s grew while it was read", ErrMalformed, path)
+	case !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF):
 		return nil, time.Time{}, err
 	}
-	if buf.Len() > MaxFileSize {
-		return nil, time.Time{}, fmt.Errorf("%w: %s grew past %d bytes", ErrUnsupported, path, MaxFileSize)
-	}
-	idx, err := ParseAny(buf.Bytes())
+	idx, err := ParseAny(buf[:n])
 	if err != nil {
 		return nil, time.Time{}, fmt.Errorf("%s: %w", path, err)
 	}
@@ -277,7 +284,7 @@ func (p *parser) namePadded(start, nameAt, nameLen int) (string, int, error) {
 			return "", 0, malformed("padding is not NUL")
 		}
 	}
-	return string(d[:n]), start + size, nil
+	return p.text[nameAt : nameAt+n], start + size, nil
 }
 
 // nameV4 reads a version 4 name: how many bytes to drop from the end of
@@ -400,12 +407,33 @@ func checkPath(path string) error {
 	if strings.IndexByte(path, 0) >= 0 {
 		return malformed("path %.80q has a NUL", path)
 	}
-	for rest, more := path, true; more; {
-		var comp string
-		comp, rest, more = strings.Cut(rest, "/")
-		if comp == "" || comp == "." || comp == ".." || strings.EqualFold(comp, ".git") {
+	for rest := path; ; {
+		i := strings.IndexByte(rest, '/')
+		if i < 0 {
+			if !safeComponent(rest) {
+				return malformed("unsafe path %.80q", path)
+			}
+			return nil
+		}
+		if !safeComponent(rest[:i]) {
 			return malformed("unsafe path %.80q", path)
 		}
+		rest = rest[i+1:]
 	}
-	return nil
+}
+
+// safeComponent reports whether one element of a path is neither empty,
+// "." nor "..", nor ".git" in any case.
+func safeComponent(c string) bool {
+	switch len(c) {
+	case 0:
+		return false
+	case 1:
+		return c != "."
+	case 2:
+		return c != ".."
+	case 4:
+		return !strings.EqualFold(c, ".git")
+	}
+	return true
 }
