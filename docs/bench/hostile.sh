@@ -89,7 +89,7 @@ grep -c "pay.real/retry.go" $W/served2.out | sed "s/^/served packs naming the mo
 grep -o "after [0-9]* packs" $W/served.err | grep -o "[0-9]*" | sed "s/^/packs the server answered (must be 4: none packed on its own): /"
 ls $W | grep PWNED && echo "!!! a program ran" || echo "ok: still nothing ran"
 echo "--- FIFOs where git and loupe read files (an archive can hold them; reading one waits forever)"
-for f in .git/config .git/HEAD .loupe.toml; do
+for f in .git/config .git/HEAD .git/index .loupe.toml; do
   F=$W/fifo; rm -rf $F; mkdir -p $F && cp $R/pay/retry.go $F/ && (cd $F && git init -q && git add -A && git -c user.email=a@b -c user.name=a commit -qm init)
   rm -f $F/$f && mkfifo $F/$f
   timeout 60 $BIN pack "retry failed payment" --root $F --index-dir $W/ix-fifo > $W/fifo.out 2> $W/fifo.err; rc=$?
