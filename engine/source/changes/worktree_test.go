@@ -17,14 +17,9 @@ import (
 // index opened for an update, as a one-shot pack opens it.
 func walkedSource(t *testing.T, dir string) *changes.Source {
 	t.Helper()
-	opts := index.DefaultOptions()
-	opts.IndexDir = t.TempDir()
-	ix, err := index.OpenForUpdate(dir, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
-	return changes.New(changes.Options{Root: dir, Now: func() time.Time { return now }, Tree: ix.WorkTree})
+	tree := changes.WalkOf(t, dir)
+	return changes.New(changes.Options{Root: dir, Now: func() time.Time { return now },
+		Tree: func(context.Context) (index.WorkTree, bool) { return tree, true }})
 }
 
 // sameAsGit checks that the source answers q alike from a walk of the
