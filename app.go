@@ -56,6 +56,7 @@ func openApp(root, indexDir string, cfg Config, resident bool) (*app, error) {
 	if resident {
 		open = index.Open
 	}
+	opts.WorkTree = !resident
 	ix, err := open(root, opts)
 	if err != nil {
 		return nil, err

@@ -75,9 +75,12 @@ type walker struct {
 	skipAbs string // an index directory inside the root, never walked
 	maxSize int64
 	secrets bool // index files that usually hold secrets
-	slots   chan struct{}
-	wg      sync.WaitGroup
-	bufs    sync.Pool // *[]byte buffers for readDir
+	// keepTree: record every regular file's stat data and the nested
+	// repositories (Options.WorkTree).
+	keepTree bool
+	slots    chan struct{}
+	wg       sync.WaitGroup
+	bufs     sync.Pool // *[]byte buffers for readDir
 
 	mu      sync.Mutex
 	files   []walkFile
@@ -125,12 +128,13 @@ func sortFiles(files []walkFile) {
 // cost every no-change update 6 ms).
 func walkTreeSized(ctx context.Context, root, indexDir string, opts Options, sizeHint int) (walkResult, error) {
 	w := &walker{
-		root:    root,
-		maxSize: opts.MaxFileSize,
-		secrets: opts.SecretFiles,
-		slots:   make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
-		files:   make([]walkFile, 0, sizeHint),
-		skipped: map[string]int{},
+		root:     root,
+		maxSize:  opts.MaxFileSize,
+		secrets:  opts.SecretFiles,
+		keepTree: opts.WorkTree,
+		slots:    make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
+		files:    make([]walkFile, 0, sizeHint),
+		skipped:  map[string]int{},
 	}
 	w.bufs.New = func() any { b := make([]byte, dirBufSize); return &b }
 	if indexDir != "" {
@@ -225,7 +229,7 @@ func (w *walker) dir(ctx context.Context, rel, abs string, rules, extra ignoreSe
 	for i := range entries {
 		e := &entries[i]
 		childRel, isDir := e.rel, e.mode.IsDir()
-		if e.name == ".git" && rel != "" {
+		if e.name == ".git" && rel != "" && w.keepTree {
 			nested = true // a repository of its own: git lists none of its files
 		}
 		if skipName(e.name, isDir) || ignoredBy(newIgnoreEntry(childRel, isDir), rules, extra) {
@@ -241,7 +245,9 @@ func (w *walker) dir(ctx context.Context, rel, abs string, rules, extra ignoreSe
 		case e.mode.IsRegular() && e.vanished:
 			w.skip(SkipVanished)
 		case e.mode.IsRegular():
-			seen = append(seen, TreeFile{Rel: childRel, Size: e.size, Mtime: e.mtime, Ctime: e.ctime, Ino: e.ino, Exec: e.exec})
+			if w.keepTree {
+				seen = append(seen, TreeFile{Rel: childRel, Size: e.size, Mtime: e.mtime, Ctime: e.ctime, Ino: e.ino, Exec: e.exec})
+			}
 			if f, ok := w.file(childRel, e.size, e.mtime); ok {
 				files = append(files, f)
 			}

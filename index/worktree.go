@@ -27,15 +27,15 @@ type WorkTree struct {
 }
 
 // WorkTree waits for the walk OpenForUpdate started and returns what it
-// saw of the work tree. ok is false without such a walk (Open), when it
-// failed or was stopped, and where the walk does not read the stat data
-// git records (treeStats). The walk began when the index was opened: a
+// saw of the work tree. ok is false without such a walk (Open), without
+// Options.WorkTree, when it failed or was stopped, and where the walk does
+// not read the stat data git records (treeStats). The walk began when the index was opened: a
 // one-shot command sees the tree as it was when it started.
 func (ix *Index) WorkTree(ctx context.Context) (tree WorkTree, ok bool) {
 	ix.mu.RLock()
 	w := ix.walked
 	ix.mu.RUnlock()
-	if w == nil || !treeStats {
+	if w == nil || !ix.opts.WorkTree || !treeStats {
 		return WorkTree{}, false
 	}
 	select {

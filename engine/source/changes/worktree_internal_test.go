@@ -18,7 +18,7 @@ import (
 func walkOf(t *testing.T, dir string) index.WorkTree {
 	t.Helper()
 	opts := index.DefaultOptions()
-	opts.IndexDir = t.TempDir()
+	opts.IndexDir, opts.WorkTree = t.TempDir(), true
 	ix, err := index.OpenForUpdate(dir, opts)
 	if err != nil {
 		t.Fatal(err)
