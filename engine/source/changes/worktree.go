@@ -82,13 +82,20 @@ func viewTree(root string, tree index.WorkTree) (treeView, error) {
 	if err != nil {
 		return treeView{}, err
 	}
+	maybe, tracked, links := compareIndex(ix, prefix, tree, written)
+	apart := newDirSet(append(links, tree.Nested...))
+	return treeView{maybe: maybe, untracked: untrackedIn(tree, tracked, apart)}, nil
+}
+
+// compareIndex goes through the index's entries below prefix (root's
+// files, relative to root): the ones that may have changed, every path
+// the index tracks, and the submodules (gitlinks).
+func compareIndex(ix *gitindex.Index, prefix string, tree index.WorkTree, written time.Time) (maybe []string, tracked map[string]bool, links []string) {
 	seen := make(map[string]*index.TreeFile, len(tree.Files))
 	for i := range tree.Files {
 		seen[tree.Files[i].Rel] = &tree.Files[i]
 	}
-	var v treeView
-	tracked := make(map[string]bool, len(ix.Entries))
-	var links []string
+	tracked = make(map[string]bool, len(ix.Entries))
 	for i := range ix.Entries {
 		e := &ix.Entries[i]
 		rel, ok := below(e.Path, prefix)
@@ -102,22 +109,28 @@ func viewTree(root string, tree index.WorkTree) (treeView, error) {
 		case e.AssumeValid || e.SkipWorktree:
 			// git diff does not look at them either
 		case e.IntentToAdd || !sameStat(e, seen[rel]) || racy(e, written):
-			v.maybe = append(v.maybe, rel)
+			maybe = append(maybe, rel)
 		}
 	}
 	for _, p := range ix.Unmerged {
 		if rel, ok := below(p, prefix); ok {
 			tracked[rel] = true
-			v.maybe = append(v.maybe, rel)
+			maybe = append(maybe, rel)
 		}
 	}
-	apart := newDirSet(append(links, tree.Nested...))
+	return maybe, tracked, links
+}
+
+// untrackedIn is the walk's files git does not track, outside submodules
+// and nested repositories (git lists none of their files).
+func untrackedIn(tree index.WorkTree, tracked map[string]bool, apart dirSet) []untrackedFile {
+	var list []untrackedFile
 	for _, f := range tree.Files {
 		if !tracked[f.Rel] && !apart.holds(f.Rel) {
-			v.untracked = append(v.untracked, untrackedFile{path: f.Rel, when: time.Unix(0, f.Mtime)})
+			list = append(list, untrackedFile{path: f.Rel, when: time.Unix(0, f.Mtime)})
 		}
 	}
-	return v, nil
+	return list
 }
 
 // Modes of git's index entries.
