@@ -44,9 +44,11 @@ type app struct {
 // the index (see update and packFresh). A resident app (the MCP server)
 // watches the tree for changes (a.fresh) and its changes source asks git
 // again only after one. A one-shot app starts its walk of the tree at
-// once (index.OpenForUpdate): packFresh's update takes it, and the changes
-// source reads git's view of the tree from it (index.WorkTree) instead of
-// two git commands that would each walk the tree again.
+// once (index.OpenForUpdate): packFresh's update takes it. Either way the
+// changes source reads git's view of the tree from the walk
+// (index.WorkTree: a resident app's last refresh, while its notifications
+// say nothing changed since) instead of two git commands that would each
+// walk the tree again.
 func openApp(root, indexDir string, cfg Config, resident bool) (*app, error) {
 	opts, err := indexOptions(root, indexDir, cfg)
 	if err != nil {
@@ -56,7 +58,7 @@ func openApp(root, indexDir string, cfg Config, resident bool) (*app, error) {
 	if resident {
 		open = index.Open
 	}
-	opts.WorkTree = !resident
+	opts.WorkTree = true
 	ix, err := open(root, opts)
 	if err != nil {
 		return nil, err

@@ -79,7 +79,8 @@ func exploreDeps(ctx context.Context, root, indexDir string, cfg Config, resume 
 	if err != nil {
 		return tui.Deps{}, nil, err
 	}
-	opts.Logf = nil // the explorer owns the terminal
+	opts.Logf = nil      // the explorer owns the terminal
+	opts.WorkTree = true // the changes source reads the tree from its refreshes (index.WorkTree)
 	dir := opts.IndexDir
 	if dir == "" {
 		d, err := index.DefaultDir(root)

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -23,14 +25,7 @@ func TestPackTakesTheWorkTreeFromItsOwnWalk(t *testing.T) {
 	}
 	root, ix := fixture(t, "payments")
 	gitFixture(t, root)
-	old := time.Now().Add(-time.Hour) // out of git's racy window
-	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			os.Chtimes(p, old, old)
-		}
-		return nil
-	})
-	gitIn(t, root, "update-index", "--refresh") // git records the times it now sees
+	settle(t, root)
 	appendTo(t, filepath.Join(root, "backoff.go"), "\nfunc jitterForRetries() int { return 7 }\n")
 	appendTo(t, filepath.Join(root, "processor.go"), "\n// staged: retries settle the ledger\n")
 	gitIn(t, root, "add", "processor.go")
@@ -38,14 +33,9 @@ func TestPackTakesTheWorkTreeFromItsOwnWalk(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	bin := t.TempDir()
-	log := filepath.Join(t.TempDir(), "git.log")
-	wrapper := "#!/bin/sh\nprintf '%s\\n' \"$*\" >> " + log + "\nexec " + realGit + " \"$@\"\n"
-	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(wrapper), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	env, log := loggingGit(t, realGit)
 	cmd := exec.Command(loupeBin(t), "pack", "retries jitter", "--root", root, "--index-dir", ix, "--format", "json", "--no-server")
-	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "NO_COLOR=1")
+	cmd.Env = env
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("pack: %v", err)
@@ -65,15 +55,94 @@ func TestPackTakesTheWorkTreeFromItsOwnWalk(t *testing.T) {
 			t.Errorf("no %s… among %v", want, found)
 		}
 	}
+	noTreeWalks(t, log, "backoff.go")
+}
+
+// loggingGit puts a git in front of the real one on PATH that appends
+// each command line to the returned log: the environment to run loupe with.
+func loggingGit(t *testing.T, realGit string) (env []string, log string) {
+	t.Helper()
+	bin := t.TempDir()
+	log = filepath.Join(t.TempDir(), "git.log")
+	wrapper := "#!/bin/sh\nprintf '%s\\n' \"$*\" >> " + log + "\nexec " + realGit + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(wrapper), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "NO_COLOR=1"), log
+}
+
+// noTreeWalks fails the test when the log shows git walking the tree (an
+// ls-files, a diff of the work tree not limited to named files), or when
+// git diff was not asked about edited by name.
+func noTreeWalks(t *testing.T, log, edited string) {
+	t.Helper()
 	ran, _ := os.ReadFile(log)
 	for _, line := range strings.Split(strings.TrimSpace(string(ran)), "\n") {
 		if strings.Contains(line, " ls-files ") || strings.Contains(line, " diff ") && !strings.Contains(line, "--cached") && !strings.Contains(line, " -- ") {
 			t.Errorf("git walked the tree: git %s", line)
 		}
 	}
-	if !strings.Contains(string(ran), ":(literal)backoff.go") {
-		t.Errorf("git diff was not asked about the edited file by name:\n%s", ran)
+	if !strings.Contains(string(ran), ":(literal)"+edited) {
+		t.Errorf("git diff was not asked about %s by name:\n%s", edited, ran)
 	}
+}
+
+// TestMCPTakesTheWorkTreeFromItsRefresh: the resident server, after an edit
+// and a new file, finds both as changes from its own refresh's walk (its
+// notifications vouch that nothing changed since): git walks the tree for
+// neither.
+func TestMCPTakesTheWorkTreeFromItsRefresh(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("file notifications are implemented on Linux")
+	}
+	realGit, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git not installed")
+	}
+	root, ix := fixture(t, "payments")
+	gitFixture(t, root)
+	settle(t, root)
+	env, log := loggingGit(t, realGit)
+	c := startMCPWith(t, env, "--root", root, "--index-dir", ix)
+	c.initialize()
+	call := func(id int, query string) string {
+		t.Helper()
+		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"context_query","arguments":{"query":%q,"budget":6000}}}`, id, query))
+		r := c.next()
+		if r.Error != nil || strings.Contains(string(r.Result), `"isError":true`) {
+			t.Fatalf("query %q: %+v %.500s", query, r.Error, r.Result)
+		}
+		return string(r.Result)
+	}
+	call(1, "warm up: the first update has ended")
+	if err := os.Truncate(log, 0); err != nil {
+		t.Fatal(err)
+	}
+	appendTo(t, filepath.Join(root, "backoff.go"), "\nfunc jitterForRetries() int { return 7 }\n")
+	if err := os.WriteFile(filepath.Join(root, "retry_budget.txt"), []byte("retries spend a budget of jitter\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := call(2, "retries jitter")
+	for _, want := range []string{"jitterForRetries", "retry_budget.txt"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %s in the answer: %.1500s", want, out)
+		}
+	}
+	noTreeWalks(t, log, "backoff.go")
+}
+
+// settle dates every file of root an hour back and has git record those
+// times: out of git's racy window, as a checkout some time ago is.
+func settle(t *testing.T, root string) {
+	t.Helper()
+	old := time.Now().Add(-time.Hour)
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			os.Chtimes(p, old, old)
+		}
+		return nil
+	})
+	gitIn(t, root, "update-index", "--refresh")
 }
 
 func appendTo(t *testing.T, path, text string) {

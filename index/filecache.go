@@ -103,6 +103,13 @@ func (c *fileCache) read(root, key string) (cachedFile, error) {
 	return f, nil
 }
 
+// marker is the Marker the cache trusts, nil when none.
+func (c *fileCache) marker() Marker {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.watch
+}
+
 // setWatch makes the cache trust w (nil: stat every read again).
 func (c *fileCache) setWatch(w Marker) {
 	c.mu.Lock()

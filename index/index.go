@@ -47,8 +47,9 @@ type Index struct {
 	files     *fileCache // recently read files, for Read
 	// vocabTable is the related-terms table, read on first use.
 	vocabTable *[]byte
-	early      *earlyWalk // OpenForUpdate's walk, until an Update takes it
-	walked     *earlyWalk // the same walk, kept for WorkTree
+	early      *earlyWalk  // OpenForUpdate's walk, until an Update takes it
+	walked     *earlyWalk  // the same walk, kept for WorkTree
+	last       *markedTree // a later walk's view of the work tree, for WorkTree
 	// scoring holds the BM25 statistics of the snapshot searched
 	// (scoring.go); a search computes them again when the manifest changed.
 	scoring atomic.Pointer[scoringStats]

@@ -77,11 +77,23 @@ func (ix *Index) stopEarlyWalk() {
 }
 
 // walkForUpdate is the walk an Update plans with: the early one when it
-// still stands, else a new one.
+// still stands, else a new one, whose view of the work tree is kept with
+// the file notifications' mark taken before it began (keepTree).
 func (ix *Index) walkForUpdate(ctx context.Context, sizeHint int) (walkResult, error) {
 	res, ok, err := ix.takeEarlyWalk(ctx)
 	if err != nil || ok {
 		return res, err
 	}
-	return walkTreeSized(ctx, ix.root, ix.dir, ix.opts, sizeHint)
+	w := ix.files.marker()
+	var mark uint64
+	if w != nil {
+		mark = w.Mark() // before the walk: a change from here on is seen
+	}
+	res, err = walkTreeSized(ctx, ix.root, ix.dir, ix.opts, sizeHint)
+	if err == nil && w != nil && ix.opts.WorkTree {
+		ix.mu.Lock()
+		ix.last = &markedTree{tree: res.Tree, mark: mark}
+		ix.mu.Unlock()
+	}
+	return res, err
 }

@@ -26,16 +26,32 @@ type WorkTree struct {
 	Nested []string
 }
 
-// WorkTree waits for the walk OpenForUpdate started and returns what it
-// saw of the work tree. ok is false without such a walk (Open), without
-// Options.WorkTree, when it failed or was stopped, and where the walk does
-// not read the stat data git records (treeStats). The walk began when the index was opened: a
-// one-shot command sees the tree as it was when it started.
+// markedTree is what an Update's walk saw of the work tree, with the mark
+// of the file notifications (TrustNotifications) taken before it began.
+type markedTree struct {
+	tree WorkTree
+	mark uint64
+}
+
+// WorkTree returns what a walk saw of the work tree, with
+// Options.WorkTree, where the walk reads the stat data git records
+// (treeStats). A one-shot command's is the walk OpenForUpdate started,
+// waited for: the tree as it was when the command started. A resident
+// process's is its last Update's walk, while its file notifications say
+// nothing changed since that walk began. ok is false otherwise: Open
+// without an Update since, no notifications, a change since, a walk that
+// failed or was stopped.
 func (ix *Index) WorkTree(ctx context.Context) (tree WorkTree, ok bool) {
 	ix.mu.RLock()
-	w := ix.walked
+	w, last := ix.walked, ix.last
 	ix.mu.RUnlock()
-	if w == nil || !ix.opts.WorkTree || !treeStats {
+	if !ix.opts.WorkTree || !treeStats {
+		return WorkTree{}, false
+	}
+	if w == nil {
+		if m := ix.files.marker(); last != nil && m != nil && !m.Dirty(last.mark) {
+			return last.tree, true
+		}
 		return WorkTree{}, false
 	}
 	select {

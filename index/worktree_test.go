@@ -67,3 +67,51 @@ func TestWorkTreeOnlyWhenAsked(t *testing.T) {
 		t.Errorf("nested repositories %v, want [sub]", tree.Nested)
 	}
 }
+
+// TestWorkTreeOfAResidentProcess: after Open, an Update's walk gives the
+// work tree while the file notifications say nothing changed since it
+// began; a change withdraws it until the next Update; without
+// notifications there is none (nothing vouches for it).
+func TestWorkTreeOfAResidentProcess(t *testing.T) {
+	if !treeStats {
+		t.Skip("the portable walk reads no ctime or inode")
+	}
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"main.go": "package main\n"})
+	opts := DefaultOptions()
+	opts.IndexDir, opts.WorkTree = t.TempDir(), true
+	ix, err := Open(root, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	ctx := context.Background()
+	update := func() {
+		t.Helper()
+		if _, err := ix.Update(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	update()
+	if _, ok := ix.WorkTree(ctx); ok {
+		t.Error("a work tree no notifications vouch for")
+	}
+	m := &fakeMarker{gen: 1}
+	ix.TrustNotifications(m)
+	if _, ok := ix.WorkTree(ctx); ok {
+		t.Error("a work tree from a walk made before the notifications were trusted")
+	}
+	update()
+	if tree, ok := ix.WorkTree(ctx); !ok || len(tree.Files) != 1 || tree.Files[0].Rel != "main.go" {
+		t.Fatalf("after an update: %+v, %v", tree, ok)
+	}
+	m.gen++ // a file changed
+	if _, ok := ix.WorkTree(ctx); ok {
+		t.Error("a work tree from before a change")
+	}
+	writeTree(t, root, map[string]string{"new.go": "package main\n"})
+	update()
+	if tree, ok := ix.WorkTree(ctx); !ok || len(tree.Files) != 2 {
+		t.Errorf("after the next update: %+v, %v", tree, ok)
+	}
+}

@@ -6,10 +6,11 @@
 // It asks the git CLI (fast and exact: git's own status and diff machinery,
 // with no optional locks so it never fights the person's git for the index
 // lock) and parses the unified diffs into hunks with new-file line ranges.
-// A one-shot pack has walked the tree already: then git's index file is
-// read against that walk's stat data, git diffs only the files whose stat
-// data moved, and the untracked files come from the walk (worktree.go),
-// instead of two git commands that would each walk the tree again.
+// loupe has walked the tree already (a one-shot pack at its start, a
+// resident process at its last refresh): then git's index file is read
+// against that walk's stat data, git diffs only the files whose stat data
+// moved, and the untracked files come from the walk (worktree.go), instead
+// of two git commands that would each walk the tree again.
 // Blocks are ranked by how much of the query their changed lines mention,
 // amplified by recency; the few most recent uncommitted edits are kept
 // (Candidate.Keep) even when the query does not mention them, because an
@@ -45,11 +46,13 @@ type Options struct {
 	// query (four processes, two of which stat or list the whole tree).
 	// nil: git is asked on every query.
 	Watch index.Marker
-	// Tree gives a walk of the work tree made for this process (a one-shot
-	// pack's: index.Index.WorkTree). With it, git's index is read against
-	// the walk's stat data and git diffs only the files that may have
-	// changed; the untracked files come from the walk. nil, or no walk:
-	// git walks the tree itself (git diff, git ls-files --others).
+	// Tree gives a walk of the work tree that stands for it now
+	// (index.Index.WorkTree: a one-shot pack's first walk, a resident
+	// process's last refresh while nothing changed since). With it, git's
+	// index is read against the walk's stat data and git diffs only the
+	// files that may have changed; the untracked files come from the walk.
+	// nil, or no walk: git walks the tree itself (git diff, git ls-files
+	// --others).
 	Tree TreeFunc
 }
 
