@@ -50,6 +50,7 @@ type Index struct {
 	early      *earlyWalk  // OpenForUpdate's walk, until an Update takes it
 	walked     *earlyWalk  // the same walk, kept for WorkTree
 	last       *markedTree // a later walk's view of the work tree, for WorkTree
+	kept       *keptCounts // the related-terms counts this process last saved
 	// scoring holds the BM25 statistics of the snapshot searched
 	// (scoring.go); a search computes them again when the manifest changed.
 	scoring atomic.Pointer[scoringStats]

@@ -377,6 +377,9 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 	os.Remove(filepath.Join(ix.dir, checkpointName))
 	ix.mu.Lock()
 	ix.manStamp, ix.published = manifestStamp(ix.dir), manifestTime(ix.dir)
+	if runErr == nil && v.err == nil {
+		ix.kept = &keptCounts{counts: v.counts, gen: man.Gen, stamp: ix.manStamp}
+	}
 	err = ix.swapSnapshot(man)
 	clear(ix.recheck)
 	ix.mu.Unlock()

@@ -81,8 +81,12 @@ func (v *vocabState) add(r fileResult) {
 // loadVocab returns the counts of man's generation, recounting them from
 // the content store when they are missing or of another generation.
 func (ix *Index) loadVocab(man *manifest) *vocabState {
+	kept := ix.takeCounts() // taken: this Update changes them in place
 	if len(man.Files) == 0 {
 		return &vocabState{counts: vocab.NewCounts()}
+	}
+	if kept != nil && kept.gen == man.Gen && kept.stamp == manifestStamp(ix.dir) {
+		return &vocabState{counts: kept.counts}
 	}
 	if c, gen, err := readCounts(ix.dir); err == nil && gen == man.Gen {
 		return &vocabState{counts: c}
@@ -99,6 +103,27 @@ func (ix *Index) loadVocab(man *manifest) *vocabState {
 		}
 	}
 	return v
+}
+
+// keptCounts are the counts an Update of this process saved, with the
+// generation and the manifest stamp it published them with. The next
+// Update of the same process (a resident one, refreshing after an edit)
+// starts from them instead of reading the counts file again, 125 ms of a
+// refresh after one edit on the Go tree, when no other process has
+// published since.
+type keptCounts struct {
+	counts *vocab.Counts
+	gen    int64
+	stamp  string
+}
+
+// takeCounts returns the kept counts, nil without them, and forgets them.
+func (ix *Index) takeCounts() *keptCounts {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	k := ix.kept
+	ix.kept = nil
+	return k
 }
 
 // forgetRemoved takes away the units of files gone from the tree.

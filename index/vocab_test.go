@@ -81,12 +81,19 @@ func TestVocabTableIncrementalEqualsRebuild(t *testing.T) {
 }
 
 // Counts of another generation (an Update that failed half-way) are
-// recounted from the content store.
+// recounted from the content store, by a process that did not save them
+// (one that did keeps its own: TestVocabCountsKeptBetweenUpdates).
 func TestVocabRecountsStaleCounts(t *testing.T) {
 	files := serverTree(6)
 	root, ix, _ := build(t, files)
 	want := tableOf(t, ix)
 	must(t, os.Remove(filepath.Join(ix.Dir(), vocabCountsName)))
+	ix.Close()
+	ix, err := Open(root, ix.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
 	writeTree(t, root, map[string]string{"srv/extra.go": "package srv\n"})
 	if _, err := ix.Update(context.Background(), nil); err != nil {
 		t.Fatal(err)
@@ -156,5 +163,55 @@ func TestVocabTableFollowsItsSnapshot(t *testing.T) {
 	defer other.Close()
 	if e, ok := other.Vocab("idl"); ok {
 		t.Errorf("a reader of generation %d used generation %d's table: %+v", other.man.Gen, other.man.Gen+1, e)
+	}
+}
+
+// TestVocabCountsKeptBetweenUpdates: the process that saved the counts
+// starts its next Update from them, not from the counts file (here another
+// tree's, stamped with this generation: were it read, the table would
+// be wrong); once another process has published, the file is read again.
+func TestVocabCountsKeptBetweenUpdates(t *testing.T) {
+	files := serverTree(6)
+	root, ix, _ := build(t, files)
+	_, other, _ := build(t, map[string]string{"x/x.go": "package x\n\nvar maxRetryBackoff, retryJitter = 1, 2\n"})
+	foreign, err := os.ReadFile(filepath.Join(other.Dir(), vocabCountsName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, n := binary.Varint(foreign)
+	planted := append(binary.AppendVarint(nil, ix.man.Gen), foreign[n:]...)
+	must(t, os.WriteFile(filepath.Join(ix.Dir(), vocabCountsName), planted, 0o600))
+
+	changed := map[string]string{"srv/new.go": "package srv\n\nvar idleTimeoutDefault, keepAliveDefault = 1, true\n"}
+	writeTree(t, root, changed)
+	if _, err := ix.Update(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	fresh := map[string]string{}
+	for k, v := range files {
+		fresh[k] = v
+	}
+	for k, v := range changed {
+		fresh[k] = v
+	}
+	_, ix2, _ := build(t, fresh)
+	if got, want := tableOf(t, ix), tableOf(t, ix2); !bytes.Equal(got, want) {
+		t.Fatalf("the update did not start from its own counts:\n%s\n---\n%s", got, want)
+	}
+	if ix.kept == nil {
+		t.Fatal("no counts kept after a successful update")
+	}
+	// Another process publishes: the kept counts no longer stand.
+	ix.mu.Lock()
+	ix.kept.stamp = "another process's manifest"
+	ix.mu.Unlock()
+	planted = append(binary.AppendVarint(nil, ix.man.Gen), foreign[n:]...)
+	must(t, os.WriteFile(filepath.Join(ix.Dir(), vocabCountsName), planted, 0o600))
+	writeTree(t, root, map[string]string{"srv/more.go": "package srv\n"})
+	if _, err := ix.Update(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := tableOf(t, ix), tableOf(t, ix2); bytes.Equal(got, want) {
+		t.Fatal("the counts file was not read after another process published")
 	}
 }
