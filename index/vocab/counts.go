@@ -323,6 +323,9 @@ func (c *Counts) readPairs(br *bufio.Reader) error {
 	if err != nil || n > 1<<32 {
 		return fmt.Errorf("%w: pairs", ErrBadCounts)
 	}
+	// Room for them at once (growing the map was a third of the read), up
+	// to a bound a damaged count cannot pass.
+	c.pairs = make(map[uint64]int64, min(n, 1<<20))
 	var k uint64
 	for range n {
 		d, err := binary.ReadUvarint(br)
