@@ -3,7 +3,6 @@ package vocab
 import (
 	"bytes"
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -58,27 +57,31 @@ func BuildTable(c *Counts) []byte {
 		if c.df[id] < minTableDF {
 			continue
 		}
-		entries = append(entries, Entry{Stem: w, Form: c.form(w), Units: c.df[id], Related: rel[uint32(id)]})
+		entries = append(entries, Entry{Stem: w, Form: c.form(w), Units: c.df[id], Related: rel[id]})
 	}
 	slices.SortFunc(entries, func(a, b Entry) int { return strings.Compare(a.Stem, b.Stem) })
-	var buf bytes.Buffer
+	var out []byte
 	for _, e := range entries {
-		writeEntry(&buf, e)
+		out = appendEntry(out, e)
 	}
-	return buf.Bytes()
+	return out
 }
 
-func writeEntry(buf *bytes.Buffer, e Entry) {
-	fmt.Fprintf(buf, "%s\t%s\t%d", e.Stem, e.Form, e.Units)
+// appendEntry appends one line of the table: stem, form and units, then
+// each related word's stem, form and weight in thousandths.
+func appendEntry(out []byte, e Entry) []byte {
+	out = append(append(append(append(out, e.Stem...), '\t'), e.Form...), '\t')
+	out = strconv.AppendInt(out, e.Units, 10)
 	for _, r := range e.Related {
-		fmt.Fprintf(buf, "\t%s %s %d", r.Stem, r.Form, int(math.Round(r.Weight*1000)))
+		out = append(append(append(append(append(out, '\t'), r.Stem...), ' '), r.Form...), ' ')
+		out = strconv.AppendInt(out, int64(int(math.Round(r.Weight*1000))), 10)
 	}
-	buf.WriteByte('\n')
+	return append(out, '\n')
 }
 
-// relatives scores every pair and keeps each word's best.
-func (c *Counts) relatives() map[uint32][]Related {
-	out := map[uint32][]Related{}
+// relatives scores every pair and keeps each word's best, by word id.
+func (c *Counts) relatives() [][]Related {
+	out := make([][]Related, len(c.words))
 	n := float64(c.Units)
 	if n <= 0 {
 		return out
