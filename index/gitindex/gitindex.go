@@ -23,6 +23,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/loupe-dev/loupe/index/inroot"
 )
 
 // Entry is one entry of git's index (stage 0).
@@ -148,8 +150,9 @@ func ParseAny(data []byte) (*Index, error) {
 // returns it with the file's modification time (git's "racily clean" check
 // needs it).
 func ReadFile(path string) (*Index, time.Time, error) {
-	// Only a regular file is opened: a FIFO planted at .git/index would
-	// block the open, a device would never end.
+	// Not through a link; and a FIFO planted at .git/index (or swapped in
+	// after this) must not block the open, a device never ends: inroot
+	// opens without blocking and asks the open file what it is.
 	fi, err := os.Lstat(path)
 	if err != nil {
 		return nil, time.Time{}, err
@@ -157,20 +160,13 @@ func ReadFile(path string) (*Index, time.Time, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, time.Time{}, fmt.Errorf("gitindex: %s is not a regular file", path)
 	}
-	f, err := os.Open(path)
+	// The mtime comes from the file opened: git may rename a new index
+	// into place at any moment, and the data read is this file's.
+	f, st, err := inroot.OpenPath(path)
 	if err != nil {
 		return nil, time.Time{}, err
 	}
 	defer f.Close()
-	// The mtime comes from the file opened: git may rename a new index
-	// into place at any moment, and the data read is this file's.
-	st, err := f.Stat()
-	if err != nil {
-		return nil, time.Time{}, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, time.Time{}, fmt.Errorf("gitindex: %s is not a regular file", path)
-	}
 	if st.Size() > MaxFileSize {
 		return nil, time.Time{}, fmt.Errorf("%w: %s is %d bytes", ErrUnsupported, path, st.Size())
 	}

@@ -30,16 +30,28 @@ func ReadIn(r *os.Root, name string) ([]byte, error) {
 // files loupe reads outside a repository's root because git reads them
 // too (the user's own git configuration).
 func ReadPath(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, openFlags, 0)
+	f, st, err := OpenPath(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	return readAll(f, sizeHint(st))
+}
+
+// OpenPath opens the regular file at path, wherever it is, without
+// blocking (openFlags), and returns it with what the open file said it
+// is; anything else is ErrNotRegular.
+func OpenPath(path string) (*os.File, os.FileInfo, error) {
+	f, err := os.OpenFile(path, openFlags, 0)
+	if err != nil {
+		return nil, nil, err
+	}
 	st, err := checkKind(f, path, false)
 	if err != nil {
-		return nil, err
+		f.Close()
+		return nil, nil, err
 	}
-	return readAll(f, sizeHint(st))
+	return f, st, nil
 }
 
 // readAll reads f to its end into a buffer of size bytes to start with,
