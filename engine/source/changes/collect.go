@@ -40,15 +40,17 @@ func diffFlags() []string {
 }
 
 // collect asks git, in parallel, for the staged and unstaged diffs, the
-// untracked files and the recent commits of the work tree at root (the
-// unstaged and untracked ones from a walk of the tree when tree gives one:
-// workTreeChanges). Outside a work tree every command fails with
-// ErrNotRepository, and so does collect (no separate check: one process
-// less on every query).
+// untracked files and the recent commits of the work tree at root; the
+// unstaged and untracked jobs share one view of the tree from a walk when
+// tree gives one (walkedView), read once. Outside a work tree every
+// command fails with ErrNotRepository, and so does collect (no separate
+// check: one process less on every query).
 func collect(ctx context.Context, root string, commits int, since time.Time, tree TreeFunc) ([]change, error) {
+	view := sync.OnceValues(func() (treeView, bool) { return walkedView(ctx, root, tree) })
 	jobs := []func() ([]change, error){
 		func() ([]change, error) { return diffChanges(ctx, root, StatusStaged, "--cached") },
-		func() ([]change, error) { return workTreeChanges(ctx, root, tree) },
+		func() ([]change, error) { return unstagedChanges(ctx, root, view) },
+		func() ([]change, error) { return untrackedChanges(ctx, root, view) },
 		func() ([]change, error) { return committed(ctx, root, commits, since) },
 	}
 	results := make([][]change, len(jobs))

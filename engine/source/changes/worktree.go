@@ -2,9 +2,7 @@ package changes
 
 import (
 	"context"
-	"errors"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/loupe-dev/loupe/index"
@@ -33,43 +31,47 @@ type treeView struct {
 	untracked []untrackedFile
 }
 
-// workTreeChanges is the unstaged diff and the untracked files: from a
-// walk of the tree and git's index when tree gives one that can stand
-// for git's view, else from git's own two walks.
-func workTreeChanges(ctx context.Context, root string, tree TreeFunc) ([]change, error) {
-	if tree != nil {
-		if t, ok := tree(ctx); ok {
-			if v, err := viewTree(root, t); err == nil && len(v.maybe) <= maxDiffPaths {
-				return v.changes(ctx, root)
-			}
-		}
+// walkedView is git's view of the work tree from a walk of it (viewTree);
+// ok is false when tree gives no walk, or one that cannot stand for git's
+// own walks (git's index unread, too many files to name): then git walks.
+func walkedView(ctx context.Context, root string, tree TreeFunc) (treeView, bool) {
+	if tree == nil {
+		return treeView{}, false
 	}
-	var diff, added []change
-	var diffErr, addErr error
-	var wg sync.WaitGroup
-	wg.Go(func() { diff, diffErr = diffChanges(ctx, root, StatusUnstaged) })
-	wg.Go(func() { added, addErr = untracked(ctx, root) })
-	wg.Wait()
-	return append(diff, added...), errors.Join(diffErr, addErr)
+	t, ok := tree(ctx)
+	if !ok {
+		return treeView{}, false
+	}
+	v, err := viewTree(root, t)
+	return v, err == nil && len(v.maybe) <= maxDiffPaths
 }
 
-// changes diffs the files that may have changed, by name (none: no
-// process at all), and reads the newest untracked files.
-func (v treeView) changes(ctx context.Context, root string) ([]change, error) {
-	var list []change
-	if len(v.maybe) > 0 {
-		spec := make([]string, 0, len(v.maybe)+1)
-		spec = append(spec, "--")
-		for _, p := range v.maybe {
-			spec = append(spec, ":(literal)"+p) // a name is a name, not a pattern
-		}
-		diff, err := diffChanges(ctx, root, StatusUnstaged, spec...)
-		if err != nil {
-			return nil, err
-		}
-		list = diff
+// unstagedChanges is the unstaged diff: of the files the walk says may
+// have changed, by name (none: no process at all), else of every tracked
+// file.
+func unstagedChanges(ctx context.Context, root string, view func() (treeView, bool)) ([]change, error) {
+	v, ok := view()
+	switch {
+	case !ok:
+		return diffChanges(ctx, root, StatusUnstaged)
+	case len(v.maybe) == 0:
+		return nil, nil
 	}
-	return append(list, readUntracked(root, v.untracked)...), nil
+	spec := make([]string, 0, len(v.maybe)+1)
+	spec = append(spec, "--")
+	for _, p := range v.maybe {
+		spec = append(spec, ":(literal)"+p) // a name is a name, not a pattern
+	}
+	return diffChanges(ctx, root, StatusUnstaged, spec...)
+}
+
+// untrackedChanges is the newest untracked files: the walk's, else git's
+// listing.
+func untrackedChanges(ctx context.Context, root string, view func() (treeView, bool)) ([]change, error) {
+	if v, ok := view(); ok {
+		return readUntracked(root, v.untracked), nil
+	}
+	return untracked(ctx, root)
 }
 
 // viewTree compares git's index for root with the walk's stat data.
