@@ -18,6 +18,9 @@ import (
 func walkedSource(t *testing.T, dir string) *changes.Source {
 	t.Helper()
 	tree := changes.WalkOf(t, dir)
+	if !changes.WalkStandsForGit(dir, tree) {
+		t.Fatal("the walk cannot stand for git's view here: the comparison would be git against itself")
+	}
 	return changes.New(changes.Options{Root: dir, Now: func() time.Time { return now },
 		Tree: func(context.Context) (index.WorkTree, bool) { return tree, true }})
 }
