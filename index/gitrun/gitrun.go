@@ -118,16 +118,12 @@ func RunLimit(ctx context.Context, dir string, limit int, args ...string) ([]byt
 	if len(args) == 0 {
 		return nil, errors.New("git: no subcommand")
 	}
-	l, ok := locate(dir)
-	if !ok {
-		return nil, ErrNotRepository // what git would say, without the process
-	}
-	if err := checkRepository(l); err != nil {
+	l, err := runnable(dir)
+	if err != nil {
 		return nil, err
 	}
 	var filters []string
 	if mayConfigureFilters(l) {
-		var err error
 		if filters, err = filterDrivers(ctx, dir); err != nil {
 			return nil, err
 		}
@@ -138,6 +134,18 @@ func RunLimit(ctx context.Context, dir string, limit int, args ...string) ([]byt
 	// (the user's home, say) as the repository's changes, into the pack.
 	// --work-tree overrides the key.
 	return run(ctx, dir, limit, append([]string{"--work-tree=" + l.top()}, Args(filters, args...)...))
+}
+
+// runnable is dir's layout when git may be run there: ErrNotRepository
+// outside a work tree (what git would say, without the process), or the
+// error of a repository whose own files make running git unsafe
+// (checkRepository).
+func runnable(dir string) (layout, error) {
+	l, ok := locate(dir)
+	if !ok {
+		return layout{}, ErrNotRepository
+	}
+	return l, checkRepository(l)
 }
 
 // run starts git with the exact argv and reads its bounded output.
@@ -275,7 +283,7 @@ func ExcludesFile(ctx context.Context, dir string) string {
 // configuredExcludesFile asks git for the core.excludesFile the user's
 // global or system config sets, "" when none does.
 func configuredExcludesFile(ctx context.Context, dir string) string {
-	if l, ok := locate(dir); !ok || checkRepository(l) != nil {
+	if _, err := runnable(dir); err != nil {
 		return ""
 	}
 	argv := append(slices.Clone(hardening), "config", "--show-scope", "--path", "--get-all", "core.excludesFile")

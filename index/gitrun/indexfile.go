@@ -13,11 +13,8 @@ import (
 // any process: ErrNotRepository outside a work tree, or the error of a
 // repository Run refuses. GIT_INDEX_FILE does not count: Run scrubs it.
 func IndexFile(dir string) (file, prefix string, err error) {
-	l, ok := locate(dir)
-	if !ok {
-		return "", "", ErrNotRepository
-	}
-	if err := checkRepository(l); err != nil {
+	l, err := runnable(dir)
+	if err != nil {
 		return "", "", err
 	}
 	if l.gitDir == "" {
