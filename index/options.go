@@ -34,9 +34,10 @@ type Options struct {
 	// SecretFiles indexes the files that usually hold secrets (.env,
 	// private keys: see SecretFile), which are left out by default.
 	SecretFiles bool
-	// WorkTree keeps what OpenForUpdate's walk saw of the work tree, every
-	// regular file's stat data, for Index.WorkTree (a one-shot pack's
-	// changes source). Off, a walk keeps only the files it indexes.
+	// WorkTree keeps what the walks see of the work tree, every regular
+	// file's stat data, for Index.WorkTree (the changes source: a one-shot
+	// pack's first walk, a resident process's last refresh). Off (`loupe
+	// index`), a walk keeps only the files it indexes.
 	WorkTree bool
 }
 
