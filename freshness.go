@@ -177,6 +177,19 @@ func (f *freshness) Dirty(mark uint64) bool {
 	return mark == 0 || w == nil || closed || w.Dirty(mark-1)
 }
 
+// Changed makes a freshness an index.ChangeLog: the directories changed
+// since mark, so that a refresh reads only those; ok is false when the
+// watcher cannot say, and for a mark taken before it was ready.
+func (f *freshness) Changed(mark uint64) ([]string, bool) {
+	f.mu.Lock()
+	w, closed := f.w, f.closed
+	f.mu.Unlock()
+	if mark == 0 || w == nil || closed {
+		return nil, false
+	}
+	return w.Changed(mark - 1)
+}
+
 // describe says, once the setup has ended, how the index is kept fresh.
 func (f *freshness) describe() string {
 	<-f.settled

@@ -78,22 +78,43 @@ func (ix *Index) stopEarlyWalk() {
 
 // walkForUpdate is the walk an Update plans with: the early one when it
 // still stands, else a new one, whose view of the work tree is kept with
-// the file notifications' mark taken before it began (keepTree).
+// the file notifications' mark taken before it began (keepTree). With
+// notifications that say where the changes were (ChangeLog), the walk is
+// kept directory by directory, and the next one reads only the
+// directories changed since (rewalk).
 func (ix *Index) walkForUpdate(ctx context.Context, sizeHint int) (walkResult, error) {
 	res, ok, err := ix.takeEarlyWalk(ctx)
 	if err != nil || ok {
 		return res, err
 	}
 	w := ix.files.marker()
-	var mark uint64
-	if w != nil {
-		mark = w.Mark() // before the walk: a change from here on is seen
+	if w == nil {
+		return walkTreeSized(ctx, ix.root, ix.dir, ix.opts, sizeHint)
 	}
-	res, err = walkTreeSized(ctx, ix.root, ix.dir, ix.opts, sizeHint)
-	if err == nil && w != nil && ix.opts.WorkTree {
-		ix.mu.Lock()
-		ix.last = &markedTree{tree: res.Tree, mark: mark}
-		ix.mu.Unlock()
+	mark := w.Mark() // before the walk: a change from here on is seen
+	log, keep := w.(ChangeLog)
+	ix.mu.RLock()
+	last := ix.last
+	ix.mu.RUnlock()
+	var st *walkState
+	if keep && last != nil && last.walk != nil {
+		if dirs, ok := log.Changed(last.mark); ok {
+			var rewalked bool
+			if res, st, rewalked, err = rewalk(ctx, ix.root, ix.dir, ix.opts, last.walk, dirs); err != nil {
+				return walkResult{}, err
+			}
+			if !rewalked {
+				st = nil
+			}
+		}
 	}
-	return res, err
+	if st == nil {
+		if res, st, err = walkKept(ctx, ix.root, ix.dir, ix.opts, sizeHint, keep); err != nil {
+			return walkResult{}, err
+		}
+	}
+	ix.mu.Lock()
+	ix.last = &markedTree{tree: res.Tree, mark: mark, walk: st}
+	ix.mu.Unlock()
+	return res, nil
 }

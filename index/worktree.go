@@ -27,10 +27,13 @@ type WorkTree struct {
 }
 
 // markedTree is what an Update's walk saw of the work tree, with the mark
-// of the file notifications (TrustNotifications) taken before it began.
+// of the file notifications (TrustNotifications) taken before it began,
+// and with notifications that say where changes were (ChangeLog) the walk
+// itself, directory by directory.
 type markedTree struct {
 	tree WorkTree
 	mark uint64
+	walk *walkState // nil: the notifications cannot say where
 }
 
 // WorkTree returns what a walk saw of the work tree, with

@@ -3,8 +3,10 @@
 // the whole tree to find out, and an edit is searchable at once rather
 // than after the next timed walk.
 //
-// It only says "something changed"; what changed is still found by the
-// index's own incremental update, whose walk is the single source of truth
+// It says that something changed, and in which directories (Changed);
+// what changed is still found by the index's own incremental update,
+// which reads those directories again (and the whole tree when the
+// watcher cannot say where), so the walk stays the single source of truth
 // for ignore rules, symlinks and sizes. A watcher that cannot see every
 // change (the system's watch limit, an overflowed event queue) says so by
 // reporting a change on every question: a caller then walks as it would

@@ -3,9 +3,11 @@
 package watch
 
 import (
+	"cmp"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -37,6 +39,13 @@ type Watcher struct {
 	wds  map[int32]string // watch descriptor → absolute directory
 	gen  atomic.Uint64    // bumped on every event
 	lost atomic.Bool      // a change may have been missed: every question says "changed"
+
+	// The change log (Changed), guarded by mu: the directories whose
+	// entries changed, by generation. floor is the latest generation the
+	// log cannot answer for: one that made, moved or removed a directory,
+	// or whose entries were dropped to keep the log bounded.
+	log   []logEntry
+	floor uint64
 
 	events chan struct{} // one tick per burst, for callers that wait
 	done   chan struct{}
@@ -140,6 +149,48 @@ func (w *Watcher) Sync(timeout time.Duration) bool {
 	return true
 }
 
+// logEntry says that the entries of dir (relative to the root, slash
+// separated, "" for the root) changed in generation gen.
+type logEntry struct {
+	gen uint64
+	dir string
+}
+
+// maxLog bounds the change log; past it the older half is dropped and a
+// question about a mark before them is answered "cannot say".
+const maxLog = 4096
+
+// Changed returns the directories whose entries changed since mark was
+// taken (relative to the root, slash separated, "" for the root, each
+// once), so that a resident index reads those again instead of the whole
+// tree. ok is false when the watcher cannot say: a directory was made,
+// moved, removed or had its own attributes changed since (what lies below
+// it is then unknown), a change may have been missed (Lost), or the log no
+// longer reaches back to mark. A change made under a directory this
+// watcher does not watch (a skipped one) is not in the list: the walk
+// does not read those either. Entries of .git (HEAD, the index, branches)
+// are listed as ".git" and ".git/refs/heads/…".
+func (w *Watcher) Changed(mark uint64) (dirs []string, ok bool) {
+	if w.lost.Load() {
+		return nil, false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.floor > mark {
+		return nil, false
+	}
+	i, _ := slices.BinarySearchFunc(w.log, mark+1, func(e logEntry, g uint64) int { return cmp.Compare(e.gen, g) })
+	seen := map[string]bool{}
+	for _, e := range w.log[i:] {
+		if !seen[e.dir] {
+			seen[e.dir] = true
+			dirs = append(dirs, e.dir)
+		}
+	}
+	slices.Sort(dirs)
+	return dirs, true
+}
+
 // Mark returns the generation now: pass it to Dirty later.
 func (w *Watcher) Mark() uint64 { return w.gen.Load() }
 
@@ -173,6 +224,48 @@ func (w *Watcher) Dirs() int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return len(w.wds)
+}
+
+// dirOf returns the directory a watch descriptor watches, relative to the
+// root, slash separated.
+func (w *Watcher) dirOf(wd int32) (string, bool) {
+	w.mu.Lock()
+	abs, ok := w.wds[wd]
+	w.mu.Unlock()
+	if !ok {
+		return "", false
+	}
+	rel, err := filepath.Rel(w.root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	if rel == "." {
+		rel = ""
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// logChanges bumps the generation with the directories that changed in
+// it: the log is written before the bump, so a mark taken after the bump
+// finds every change up to it in the log.
+func (w *Watcher) logChanges(dirs []string, restructured bool) {
+	w.mu.Lock()
+	g := w.gen.Load() + 1
+	if restructured {
+		w.floor = g
+	}
+	for _, d := range dirs {
+		if n := len(w.log); n == 0 || w.log[n-1].gen != g || w.log[n-1].dir != d {
+			w.log = append(w.log, logEntry{gen: g, dir: d})
+		}
+	}
+	if len(w.log) > maxLog {
+		drop := len(w.log) / 2
+		w.floor = max(w.floor, w.log[drop-1].gen)
+		w.log = slices.Delete(w.log, 0, drop)
+	}
+	w.gen.Store(g)
+	w.mu.Unlock()
 }
 
 // watched returns the watched directories, relative to the root (tests).
@@ -267,13 +360,15 @@ func (w *Watcher) read() {
 	}
 }
 
-// handle parses a buffer of inotify events: a change bumps the generation;
-// a new directory is watched with everything below it (its files were
-// created before the watch could see them, which the bump covers); an
-// overflowed queue or a watch that could not be added marks the watcher
-// lost.
+// handle parses a buffer of inotify events: a change bumps the generation
+// and is logged under its directory (Changed); a new directory is watched
+// with everything below it (its files were created before the watch could
+// see them, which the bump covers); an overflowed queue or a watch that
+// could not be added marks the watcher lost.
 func (w *Watcher) handle(buf []byte) {
 	changed, barriers := false, 0
+	var dirs []string     // directories whose entries changed, in this buffer
+	restructured := false // a directory made, moved, removed or changed itself
 	barrierWd := w.barrierWd.Load()
 	for len(buf) >= unix.SizeofInotifyEvent {
 		ev := (*unix.InotifyEvent)(unsafe.Pointer(&buf[0]))
@@ -302,9 +397,16 @@ func (w *Watcher) handle(buf []byte) {
 		if ev.Mask&unix.IN_ISDIR != 0 && ev.Mask&(unix.IN_CREATE|unix.IN_MOVED_TO) != 0 {
 			w.newDir(ev.Wd, name)
 		}
+		if ev.Mask&unix.IN_ISDIR != 0 || name == "" {
+			restructured = true // the directory itself, or one in it: what is below is unknown
+		} else if d, ok := w.dirOf(ev.Wd); ok {
+			dirs = append(dirs, d)
+		} else {
+			restructured = true
+		}
 	}
 	if changed {
-		w.gen.Add(1)
+		w.logChanges(dirs, restructured)
 		select {
 		case w.events <- struct{}{}:
 		default:

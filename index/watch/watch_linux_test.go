@@ -242,3 +242,71 @@ func TestBarrierLeavesNothingBehind(t *testing.T) {
 		t.Fatalf("the barrier left %d entries in its directory", len(entries))
 	}
 }
+
+// TestChangedNamesTheDirectories: after edits to files, Changed lists
+// the directories whose entries changed, each once, and nothing for a
+// mark taken after them; a directory made or removed, an attribute of a
+// directory changed, or a mark older than the log says it cannot tell.
+func TestChangedNamesTheDirectories(t *testing.T) {
+	root := t.TempDir()
+	mkfile(t, filepath.Join(root, "a", "x.go"), "package a\n")
+	mkfile(t, filepath.Join(root, "b", "c", "y.go"), "package c\n")
+	mkfile(t, filepath.Join(root, "top.go"), "package top\n")
+	w, err := New(root, skipVCS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	changed := func(m uint64) ([]string, bool) {
+		t.Helper()
+		waitDirty(t, w, m, "an edit")
+		quiet(t, w)
+		return w.Changed(m)
+	}
+	m := quiet(t, w)
+	mkfile(t, filepath.Join(root, "a", "x.go"), "package a // edited\n")
+	mkfile(t, filepath.Join(root, "b", "c", "new.go"), "package c\n")
+	mkfile(t, filepath.Join(root, "top.go"), "package top // edited\n")
+	if err := os.Remove(filepath.Join(root, "a", "x.go")); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := changed(m); !ok || !slices.Equal(got, []string{"", "a", "b/c"}) {
+		t.Errorf("Changed = %q, %v; want the root, a and b/c", got, ok)
+	}
+	if got, ok := w.Changed(w.Mark()); !ok || len(got) != 0 {
+		t.Errorf("Changed(now) = %q, %v; want nothing", got, ok)
+	}
+	for _, s := range []struct {
+		what string
+		do   func() error
+	}{
+		{"a new directory", func() error { return os.Mkdir(filepath.Join(root, "d"), 0o755) }},
+		{"a directory removed", func() error { return os.Remove(filepath.Join(root, "d")) }},
+		{"a directory's mode", func() error { return os.Chmod(filepath.Join(root, "b"), 0o700) }},
+	} {
+		m := quiet(t, w)
+		if err := s.do(); err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := changed(m); ok {
+			t.Errorf("%s: Changed = %q, true; want false", s.what, got)
+		}
+		after := w.Mark()
+		mkfile(t, filepath.Join(root, "a", "z.go"), "package a // "+s.what+"\n")
+		if got, ok := changed(after); !ok || !slices.Equal(got, []string{"a"}) {
+			t.Errorf("%s, then an edit: Changed = %q, %v; want a", s.what, got, ok)
+		}
+	}
+	// The log is bounded: past maxLog entries a mark before the dropped
+	// ones cannot be answered, a later one still can.
+	m = quiet(t, w)
+	for range maxLog + 1 {
+		w.logChanges([]string{"a"}, false)
+	}
+	if got, ok := w.Changed(m); ok {
+		t.Errorf("a mark older than the log: Changed = %d directories, true; want false", len(got))
+	}
+	if got, ok := w.Changed(w.Mark() - 1); !ok || !slices.Equal(got, []string{"a"}) {
+		t.Errorf("a recent mark: Changed = %q, %v; want a", got, ok)
+	}
+}

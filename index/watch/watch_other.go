@@ -39,3 +39,6 @@ func (w *Watcher) HasBarrier() bool { return false }
 
 // Sync is always false.
 func (w *Watcher) Sync(time.Duration) bool { return false }
+
+// Changed cannot say.
+func (w *Watcher) Changed(uint64) ([]string, bool) { return nil, false }
