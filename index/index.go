@@ -3,6 +3,7 @@ package index
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"sync"
@@ -169,10 +170,17 @@ func (ix *Index) markRebuild(reason string) {
 }
 
 // openBleve opens the scorch index at path, read-only or for writing,
-// creating it when writing and it does not exist.
-func openBleve(path string, readOnly bool) (bi bleve.Index, err error) {
+// creating it when writing and it does not exist. A writer for a small
+// update plans merges of small segments only (merges.go).
+func openBleve(path string, readOnly, small bool) (bi bleve.Index, err error) {
 	defer recoverInto(&err, "open "+path)
 	cfg := map[string]any{"read_only": readOnly, "bolt_timeout": boltTimeout}
+	if small && !readOnly {
+		cfg["scorchMergePlanOptions"] = mergeConfig(smallMerges)
+	}
+	if !readOnly {
+		maps.Copy(cfg, writerConfig)
+	}
 	bi, err = bleve.OpenUsing(path, cfg)
 	if errors.Is(err, bleve.ErrorIndexPathDoesNotExist) && !readOnly {
 		bi, err = bleve.NewUsing(path, buildMapping(), scorch.Name, scorch.Name, map[string]any{"bolt_timeout": boltTimeout})

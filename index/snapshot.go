@@ -157,7 +157,7 @@ func openSnapshot(dir string, man *manifest) (bleve.Index, error) {
 	if err := checkStamps(path); err != nil {
 		return nil, err
 	}
-	bi, err := openBleve(path, true)
+	bi, err := openBleve(path, true, false)
 	if err != nil {
 		return nil, err
 	}

@@ -331,7 +331,8 @@ func removedFiles(tree walkResult, man *manifest) []string {
 // write applies a plan to the live index, then publishes a snapshot and
 // moves readers to it. Searches keep running on the old snapshot meanwhile.
 func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *UpdateStats, report func(Progress)) error {
-	bi, man, err := ix.openWriter(man, stats)
+	small := smallUpdate(p) && ix.rebuildReason() == ""
+	bi, man, err := ix.openWriter(man, stats, small)
 	if err != nil {
 		return err
 	}
@@ -350,6 +351,9 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 	man.StoreSize = sw.off
 	if runErr == nil {
 		man.StoreSize, runErr = compactStore(ix.dir, man.Files, man.StoreSize)
+	}
+	if runErr == nil && small {
+		runErr = finishMerges(ctx, bi)
 	}
 	if err := bi.Close(); err != nil {
 		return errors.Join(runErr, fmt.Errorf("index: close writer: %w", tidyBleve(err)))
@@ -389,7 +393,7 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 
 // openWriter opens the live index for writing, starting from scratch when
 // a rebuild is due or the index fails to open.
-func (ix *Index) openWriter(man *manifest, stats *UpdateStats) (bleve.Index, *manifest, error) {
+func (ix *Index) openWriter(man *manifest, stats *UpdateStats, small bool) (bleve.Index, *manifest, error) {
 	path := filepath.Join(ix.dir, blocksDir)
 	if ix.rebuildReason() != "" {
 		if err := ix.wipe(); err != nil {
@@ -397,7 +401,7 @@ func (ix *Index) openWriter(man *manifest, stats *UpdateStats) (bleve.Index, *ma
 		}
 		man = newManifest(ix.root)
 	}
-	bi, err := openBleve(path, false)
+	bi, err := openBleve(path, false, small)
 	if err != nil && !errors.Is(err, ErrBusy) {
 		ix.opts.logf("index: rebuilding %s from scratch: %v", ix.dir, err)
 		stats.Rebuilt = err.Error()
@@ -405,7 +409,7 @@ func (ix *Index) openWriter(man *manifest, stats *UpdateStats) (bleve.Index, *ma
 			return nil, nil, err
 		}
 		man = newManifest(ix.root)
-		bi, err = openBleve(path, false)
+		bi, err = openBleve(path, false, false)
 	}
 	if err != nil {
 		return nil, nil, err

@@ -1,0 +1,90 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/blevesearch/bleve/v2/index/scorch"
+)
+
+// liveSizes returns the live blocks of every segment of the index's
+// published snapshot, by segment id.
+func liveSizes(t *testing.T, ix *Index) map[uint64]int64 {
+	t.Helper()
+	bi, _ := ix.snapshot()
+	adv, err := bi.Advanced()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	out := map[uint64]int64{}
+	for _, s := range r.(*scorch.IndexSnapshot).Segments() {
+		out[s.Id()] = s.LiveSize()
+	}
+	return out
+}
+
+// slowMerges holds every merge back a moment before it begins, as the
+// merges of a real tree take long: a writer closed meanwhile cancels it.
+const slowMerges = "loupe-test-slow-merges"
+
+func init() {
+	scorch.RegistryEventCallbacks[slowMerges] = func(e scorch.Event) bool {
+		if e.Kind == scorch.EventKindPreMergeCheck {
+			time.Sleep(20 * time.Millisecond)
+		}
+		return true
+	}
+}
+
+// TestSmallUpdatesMergeOnlySmallSegments: an update of a few files leaves
+// the cold build's segments alone (the default plan would merge them, and
+// on a real tree be cancelled by the writer's close), merges the small
+// segments of earlier small updates to within the small plan's budget
+// before it closes, and every edit stays searchable.
+func TestSmallUpdatesMergeOnlySmallSegments(t *testing.T) {
+	defer func(o, b int) { smallMerges.MaxSegmentSize, batchSize = int64(o), b }(int(smallMerges.MaxSegmentSize), batchSize)
+	const small = 25 // segments with fewer live blocks are small
+	smallMerges.MaxSegmentSize, batchSize = 2*small, 40
+	writerConfig = map[string]any{"eventCallbackName": slowMerges}
+	defer func() { writerConfig = nil }()
+	files := map[string]string{}
+	for i := range 400 {
+		files[fmt.Sprintf("pkg%d/f%d.go", i%9, i)] = fmt.Sprintf("package p\n\n// F%d does %d.\nfunc F%d() int { return %d }\n", i, i, i, i)
+	}
+	root, ix, _ := build(t, files)
+	ctx := context.Background()
+	for i := range 60 {
+		before := liveSizes(t, ix)
+		j := i * 6 // spread over the build's segments
+		writeTree(t, root, map[string]string{fmt.Sprintf("pkg%d/f%d.go", j%9, j): fmt.Sprintf("package p\n\nfunc Edited%d() {}\n", i)})
+		st, err := ix.Update(ctx, nil)
+		if err != nil || st.Changed != 1 {
+			t.Fatalf("edit %d: %+v, %v", i, st, err)
+		}
+		after := liveSizes(t, ix)
+		n := 0
+		for id, live := range before {
+			if _, ok := after[id]; !ok && live >= small {
+				t.Errorf("edit %d: segment %d (%d live blocks) merged by a small update", i, id, live)
+			}
+		}
+		for _, live := range after {
+			if live < small {
+				n++
+			}
+		}
+		if n > 2*smallMerges.MaxSegmentsPerTier {
+			t.Errorf("edit %d: %d small segments: the small merges did not finish", i, n)
+		}
+		if bs, err := ix.Symbol(ctx, fmt.Sprintf("Edited%d", i)); err != nil || len(bs) != 1 {
+			t.Errorf("edit %d not searchable: %v, %v", i, bs, err)
+		}
+	}
+}
