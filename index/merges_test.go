@@ -71,7 +71,9 @@ func TestSmallUpdatesMergeOnlySmallSegments(t *testing.T) {
 		after := liveSizes(t, ix)
 		n := 0
 		for id, live := range before {
-			if _, ok := after[id]; !ok && live >= small {
+			// An edit deletes the file's old blocks (two at most here),
+			// which may take a segment below the line in this update.
+			if _, ok := after[id]; !ok && live >= small+2 {
 				t.Errorf("edit %d: segment %d (%d live blocks) merged by a small update", i, id, live)
 			}
 		}
