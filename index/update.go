@@ -371,7 +371,8 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 	}
 	// The table of this generation is written before its manifest is
 	// published, so a reader that sees the manifest finds the table.
-	vErr := ix.saveVocab(v, man.Gen)
+	countsSaved, vErr := ix.saveVocab(v, man.Gen)
+	defer countsSaved() // before the writer lock goes: the next Update reads them
 	if err := man.save(ix.dir); err != nil {
 		return errors.Join(runErr, vErr, err)
 	}

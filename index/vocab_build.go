@@ -139,28 +139,41 @@ func (ix *Index) forgetRemoved(v *vocabState, man *manifest, removed []string) {
 	}
 }
 
-// saveVocab writes the counts (for generation gen) and the table, stamped
-// with gen; after an error it removes the counts, so the next Update
-// recounts them, and writes an empty table for gen. The caller publishes
-// the manifest of gen after it: a reader that loads that manifest finds
-// the table of the same generation (readTable).
-func (ix *Index) saveVocab(v *vocabState, gen int64) error {
+// saveVocab writes the table of generation gen, stamped with gen, and
+// starts writing the counts beside it (on the other core: each takes tens
+// of milliseconds on a large tree); wait returns when the counts are
+// written or removed. The caller publishes the manifest of gen after
+// saveVocab returns, so a reader that loads it finds the table of the
+// same generation (readTable), and waits for the counts before it
+// releases the writer lock: only the next Update reads them, under that
+// lock. The counts are a cache of what the index holds: when they cannot
+// be written they are removed (the next Update recounts them) and the
+// Update goes on. After an error of the Update the table of gen is empty.
+func (ix *Index) saveVocab(v *vocabState, gen int64) (wait func(), err error) {
 	stamp := binary.AppendVarint(nil, gen)
+	countsPath := filepath.Join(ix.dir, vocabCountsName)
 	if v.err != nil {
 		ix.opts.logf("index: related terms recounted next time: %v", v.err)
-		os.Remove(filepath.Join(ix.dir, vocabCountsName))
-		return safefile.WritePrivate(filepath.Join(ix.dir, vocabTableName), stamp)
+		os.Remove(countsPath)
+		return func() {}, safefile.WritePrivate(filepath.Join(ix.dir, vocabTableName), stamp)
 	}
-	var buf bytes.Buffer
-	buf.Write(stamp)
-	if _, err := v.counts.WriteTo(&buf); err != nil {
-		return fmt.Errorf("index: write related terms: %w", err)
-	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		var buf bytes.Buffer
+		buf.Write(stamp)
+		_, err := v.counts.WriteTo(&buf)
+		if err == nil {
+			err = safefile.WritePrivate(countsPath, buf.Bytes())
+		}
+		if err != nil {
+			os.Remove(countsPath) // the last generation's: recounted rather than read as this one's
+			ix.opts.logf("index: related terms recounted next time: %v", err)
+		}
+	}()
+	wait = func() { <-done }
 	table := vocab.BuildTable(v.counts)
-	if err := safefile.WritePrivate(filepath.Join(ix.dir, vocabCountsName), buf.Bytes()); err != nil {
-		return err
-	}
-	return safefile.WritePrivate(filepath.Join(ix.dir, vocabTableName), append(stamp, table...))
+	return wait, safefile.WritePrivate(filepath.Join(ix.dir, vocabTableName), append(stamp, table...))
 }
 
 // readTable reads the related-terms table of generation gen: ok is false
