@@ -215,3 +215,38 @@ func TestVocabCountsKeptBetweenUpdates(t *testing.T) {
 		t.Fatal("the counts file was not read after another process published")
 	}
 }
+
+// Counts that cannot be written do not fail an Update whose index is
+// good: it says so, and the next process recounts them (the table is
+// the same as a fresh build's).
+func TestCountsThatCannotBeWrittenDoNotFailTheUpdate(t *testing.T) {
+	files := serverTree(6)
+	root, ix, _ := build(t, files)
+	want := tableOf(t, ix)
+	counts := filepath.Join(ix.Dir(), vocabCountsName)
+	must(t, os.Remove(counts))
+	must(t, os.MkdirAll(filepath.Join(counts, "in the way"), 0o755)) // no file can be renamed over it, nor can it be removed
+	var logged []string
+	ix.opts.Logf = func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) }
+	writeTree(t, root, map[string]string{"srv/extra.go": "package srv\n"})
+	if _, err := ix.Update(context.Background(), nil); err != nil {
+		t.Fatalf("the update failed for its counts: %v", err)
+	}
+	if !slices.ContainsFunc(logged, func(s string) bool { return strings.Contains(s, "recounted next time") }) {
+		t.Errorf("nothing said about the counts: %q", logged)
+	}
+	must(t, os.RemoveAll(counts))
+	ix.Close()
+	ix, err := Open(root, ix.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	writeTree(t, root, map[string]string{"srv/extra.go": "package srv\n\n"})
+	if _, err := ix.Update(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := tableOf(t, ix); !bytes.Equal(got, want) {
+		t.Fatalf("recounted table differs:\n%s\n---\n%s", got, want)
+	}
+}
