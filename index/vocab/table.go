@@ -80,6 +80,11 @@ func appendEntry(out []byte, e Entry) []byte {
 }
 
 // relatives scores every pair and keeps each word's best, by word id.
+// A word that may be a relative (not too common, not a function word) is
+// told once per word, not once per pair; the candidates are kept as word
+// ids and weights, and a candidate that cannot enter a full list is
+// turned away by one comparison with its last: most pairs of a common
+// word are.
 func (c *Counts) relatives() [][]Related {
 	out := make([][]Related, len(c.words))
 	n := float64(c.Units)
@@ -87,31 +92,54 @@ func (c *Counts) relatives() [][]Related {
 		return out
 	}
 	limit := max(int64(maxCommonShare*n), minCommonUnits)
+	relative := make([]bool, len(c.words))
+	for id, w := range c.words {
+		relative[id] = c.df[id] <= limit && !stopWord(w)
+	}
+	best := make([][]candidate, len(c.words))
 	for k, ab := range c.pairs {
 		if ab < minPairCount {
 			continue
 		}
 		a, b := uint32(k>>32), uint32(k)
+		if !relative[a] && !relative[b] {
+			continue
+		}
 		pab := float64(ab) / n
 		pmi := math.Log(pab / (float64(c.df[a]) / n * float64(c.df[b]) / n))
 		npmi := pmi / -math.Log(pab)
 		if pab >= 1 || npmi < minNPMI {
 			continue
 		}
-		if c.df[b] <= limit && !stopWord(c.words[b]) {
-			out[a] = keepBest(out[a], Related{Stem: c.words[b], Form: c.form(c.words[b]), Weight: npmi})
+		if relative[b] {
+			best[a] = c.keepBest(best[a], candidate{b, npmi})
 		}
-		if c.df[a] <= limit && !stopWord(c.words[a]) {
-			out[b] = keepBest(out[b], Related{Stem: c.words[a], Form: c.form(c.words[a]), Weight: npmi})
+		if relative[a] {
+			best[b] = c.keepBest(best[b], candidate{a, npmi})
+		}
+	}
+	for id, list := range best {
+		for _, r := range list {
+			w := c.words[r.id]
+			out[id] = append(out[id], Related{Stem: w, Form: c.form(w), Weight: r.weight})
 		}
 	}
 	return out
 }
 
+// candidate is a relative being considered: a word id and its npmi.
+type candidate struct {
+	id     uint32
+	weight float64
+}
+
 // keepBest inserts r into list, best first (ties by stem), and keeps
 // relatedPerWord.
-func keepBest(list []Related, r Related) []Related {
-	i, _ := slices.BinarySearchFunc(list, r, compareRelated)
+func (c *Counts) keepBest(list []candidate, r candidate) []candidate {
+	if len(list) == relatedPerWord && c.compare(r, list[len(list)-1]) > 0 {
+		return list
+	}
+	i, _ := slices.BinarySearchFunc(list, r, c.compare)
 	if i >= relatedPerWord {
 		return list
 	}
@@ -122,8 +150,12 @@ func keepBest(list []Related, r Related) []Related {
 	return list
 }
 
-func compareRelated(a, b Related) int {
-	return cmp.Or(cmp.Compare(b.Weight, a.Weight), strings.Compare(a.Stem, b.Stem))
+// compare orders candidates best first: by weight, then by stem.
+func (c *Counts) compare(a, b candidate) int {
+	if o := cmp.Compare(b.weight, a.weight); o != 0 {
+		return o
+	}
+	return strings.Compare(c.words[a.id], c.words[b.id])
 }
 
 // Table is a written table, looked up in place.
