@@ -168,7 +168,8 @@ func TestRewalkIsTheWalk(t *testing.T) {
 	}
 }
 
-// BenchmarkUpdateOneFile re-indexes one edited file (net/http/server.go)
+// BenchmarkUpdateOneFile re-indexes one edited file (net/http/server.go,
+// or LOUPE_BENCH_FILE)
 // as a one-shot process's Update does (walk: the whole tree) and as a
 // resident process's does (watched: with file notifications, whose change
 // log lets it read only the edited file's directory). It works on a copy
@@ -185,7 +186,8 @@ func BenchmarkUpdateOneFile(b *testing.B) {
 		dir = filepath.Join(b.TempDir(), "idx")
 		buildOnce(b, root, dir)
 	}
-	p := filepath.Join(root, "net", "http", "server.go")
+	file := cmp.Or(os.Getenv("LOUPE_BENCH_FILE"), "net/http/server.go")
+	p := filepath.Join(root, filepath.FromSlash(file))
 	orig, err := os.ReadFile(p)
 	if err != nil {
 		b.Fatal(err)
