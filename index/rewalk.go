@@ -98,3 +98,12 @@ func (st *walkState) result(w *walker) walkResult {
 	}
 	return walkResult{Files: w.files, Skipped: w.skipped, Tree: w.tree}
 }
+
+// forgetWalk makes the next Update walk the whole tree (ix.mu held): the
+// work tree's view stays, for the changes source, while the
+// notifications vouch for it.
+func (ix *Index) forgetWalk() {
+	if ix.last != nil && ix.last.walk != nil {
+		ix.last = &markedTree{tree: ix.last.tree, mark: ix.last.mark}
+	}
+}

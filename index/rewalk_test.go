@@ -151,6 +151,18 @@ func TestRewalkIsTheWalk(t *testing.T) {
 		{"a new directory", func() { writeTree(t, root, map[string]string{"a/new/z.go": "package new\n"}) }, false, 1},
 		{"a removed directory", func() { must(t, os.RemoveAll(filepath.Join(root, "a", "new"))) }, false, 1},
 		{"nothing", func() {}, true, 0},
+		{"another process's update", func() {
+			writeTree(t, root, map[string]string{"a/b/x.go": "package b\n\nfunc Alpha() { beta() } // theirs\n"})
+			other, err := Open(root, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer other.Close()
+			if _, err := other.Update(ctx, nil); err != nil {
+				t.Fatal(err)
+			}
+		}, false, 0}, // it indexed the change; this one walks, since it cannot know what that one found
+		{"after it", func() { writeTree(t, root, map[string]string{"main.go": "package main // 2\n"}) }, true, 1},
 	}
 	for _, s := range steps {
 		s.do()

@@ -226,6 +226,7 @@ func (ix *Index) reloadManifest() (*manifest, error) {
 	if stamp == ix.manStamp && stamp != "" {
 		return ix.withRechecks(ix.man), nil // nobody wrote since we read it
 	}
+	ix.forgetWalk() // another process published: what it found, this one's notifications may not have told
 	disk, err := loadManifest(ix.dir, ix.root)
 	if errors.Is(err, errStale) {
 		ix.markRebuild(err.Error())
