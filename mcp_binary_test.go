@@ -49,6 +49,18 @@ func startMCPWith(t *testing.T, env []string, args ...string) *rpcClient {
 	return c
 }
 
+// query asks context_query with a budget and returns the result's JSON;
+// an error answer fails the test.
+func (c *rpcClient) query(id int, query string, budget int) string {
+	c.t.Helper()
+	c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"context_query","arguments":{"query":%q,"budget":%d}}}`, id, query, budget))
+	r := c.next()
+	if r.Error != nil || strings.Contains(string(r.Result), `"isError":true`) {
+		c.t.Fatalf("query %q: %+v %.500s", query, r.Error, r.Result)
+	}
+	return string(r.Result)
+}
+
 func (c *rpcClient) send(line string) {
 	c.t.Helper()
 	if _, err := io.WriteString(c.in, line+"\n"); err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,15 +34,7 @@ func TestMCPSeesAnEditAtOnce(t *testing.T) {
 	}
 	c := startMCP(t, "--root", link, "--index-dir", ix)
 	c.initialize()
-	call := func(id int, query string) string {
-		t.Helper()
-		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"context_query","arguments":{"query":%q,"budget":4000}}}`, id, query))
-		r := c.next()
-		if r.Error != nil || strings.Contains(string(r.Result), `"isError":true`) {
-			t.Fatalf("query %q: %+v %.500s", query, r.Error, r.Result)
-		}
-		return string(r.Result)
-	}
+	call := func(id int, query string) string { return c.query(id, query, 4000) }
 	const name = "reconcileLedgerDrift"
 	call(39, "warm up: the first update has ended")
 	if out := call(40, name); strings.Contains(out, name+" ") {

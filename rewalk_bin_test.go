@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -28,15 +27,7 @@ func TestMCPRefreshReadsOnlyTheChangedDirectories(t *testing.T) {
 	}
 	c := startMCPWith(t, os.Environ(), "--root", root, "--index-dir", ix)
 	c.initialize()
-	call := func(id int, query string) string {
-		t.Helper()
-		c.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"context_query","arguments":{"query":%q,"budget":6000}}}`, id, query))
-		r := c.next()
-		if r.Error != nil || strings.Contains(string(r.Result), `"isError":true`) {
-			t.Fatalf("query %q: %+v %.500s", query, r.Error, r.Result)
-		}
-		return string(r.Result)
-	}
+	call := func(id int, query string) string { return c.query(id, query, 6000) }
 	call(1, "warm up: the first update has ended")
 	old, err := os.ReadFile(gateway)
 	if err != nil {

@@ -5,7 +5,6 @@ package index
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -228,22 +227,11 @@ func BenchmarkUpdateOneFile(b *testing.B) {
 			if _, err := ix.Update(context.Background(), nil); err != nil { // the walk the next ones start from
 				b.Fatal(err)
 			}
-			defer reportCPU(b, cpuTime())
-			for i := 0; b.Loop(); i++ {
-				b.StopTimer()
-				data := append(append([]byte{}, orig...), fmt.Sprintf("\n// edit %d\n", i)...)
-				if err := os.WriteFile(p, data, 0o644); err != nil {
-					b.Fatal(err)
-				}
+			benchUpdateOne(b, ix, p, func() {
 				if w != nil && !w.Sync(10*time.Second) {
 					b.Fatal("the watcher did not catch up")
 				}
-				b.StartTimer()
-				st, err := ix.Update(context.Background(), nil)
-				if err != nil || st.Changed != 1 {
-					b.Fatalf("update: %+v %v", st, err)
-				}
-			}
+			})
 		})
 	}
 }
