@@ -93,19 +93,10 @@ func (ix *Index) walkForUpdate(ctx context.Context, sizeHint int) (walkResult, e
 	}
 	mark := w.Mark() // before the walk: a change from here on is seen
 	log, keep := w.(ChangeLog)
-	ix.mu.RLock()
-	last := ix.last
-	ix.mu.RUnlock()
 	var st *walkState
-	if keep && last != nil && last.walk != nil {
-		if dirs, ok := log.Changed(last.mark); ok {
-			var rewalked bool
-			if res, st, rewalked, err = rewalk(ctx, ix.root, ix.dir, ix.opts, last.walk, dirs); err != nil {
-				return walkResult{}, err
-			}
-			if !rewalked {
-				st = nil
-			}
+	if keep {
+		if res, st, err = ix.rewalkSince(ctx, log); err != nil {
+			return walkResult{}, err
 		}
 	}
 	if st == nil {

@@ -99,6 +99,27 @@ func (st *walkState) result(w *walker) walkResult {
 	return walkResult{Files: w.files, Skipped: w.skipped, Tree: w.tree}
 }
 
+// rewalkSince reads again the directories log names since the last walk
+// kept began; st is nil when that cannot stand for a walk (no walk kept,
+// the log cannot say, rewalk refuses).
+func (ix *Index) rewalkSince(ctx context.Context, log ChangeLog) (res walkResult, st *walkState, err error) {
+	ix.mu.RLock()
+	last := ix.last
+	ix.mu.RUnlock()
+	if last == nil || last.walk == nil {
+		return walkResult{}, nil, nil
+	}
+	dirs, ok := log.Changed(last.mark)
+	if !ok {
+		return walkResult{}, nil, nil
+	}
+	res, st, ok, err = rewalk(ctx, ix.root, ix.dir, ix.opts, last.walk, dirs)
+	if err != nil || !ok {
+		return walkResult{}, nil, err
+	}
+	return res, st, nil
+}
+
 // forgetWalk makes the next Update walk the whole tree (ix.mu held): the
 // work tree's view stays, for the changes source, while the
 // notifications vouch for it.

@@ -179,6 +179,8 @@ func walkKept(ctx context.Context, root, indexDir string, opts Options, sizeHint
 	return res, &walkState{base: base, dirs: w.kept}, nil
 }
 
+// newWalker makes a walker of root with room for sizeHint files, that
+// never enters indexDir.
 func newWalker(root, indexDir string, opts Options, sizeHint int) *walker {
 	w := &walker{
 		root:     root,
