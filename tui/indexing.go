@@ -150,8 +150,15 @@ func (m Model) indexReady(msg indexReadyMsg, byChange bool) (Model, tea.Cmd) {
 	return m, tea.Batch(cmd, search)
 }
 
+// phaseNotes say what the phases an Update reports without file counts
+// are doing ("commits: 0 of 0 files" told nothing).
+var phaseNotes = map[string]string{"walk": "listing the files", "commits": "reading the git history"}
+
 // progressLine is "1,234 of 5,678 files · 8.2 MB/s · 12s left".
 func progressLine(p index.Progress, elapsed time.Duration) string {
+	if note, ok := phaseNotes[p.Phase]; ok && p.FilesTotal == 0 {
+		return note
+	}
 	s := fmt.Sprintf("%s of %s files", render.Thousands(p.FilesDone), render.Thousands(p.FilesTotal))
 	if p.Phase != "" {
 		s = p.Phase + ": " + s

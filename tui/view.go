@@ -112,7 +112,9 @@ func (m Model) fullHelpView(height int) string {
 func (m Model) indexView() string {
 	p := m.progress
 	pct := 0.0
-	if p.BytesTotal > 0 {
+	if p.Phase == "commits" {
+		pct = 1 // every file is indexed when the history is read
+	} else if p.BytesTotal > 0 {
 		pct = float64(p.BytesDone) / float64(p.BytesTotal)
 	} else if p.FilesTotal > 0 {
 		pct = float64(p.FilesDone) / float64(p.FilesTotal)

@@ -139,9 +139,11 @@ func TestComputeLayout(t *testing.T) {
 
 func TestIndexProgress(t *testing.T) {
 	h := newHarness(t, 5)
-	release := make(chan struct{})
+	release, history := make(chan struct{}), make(chan struct{})
 	h.deps.Build = func(ctx context.Context, p chan<- index.Progress) error {
 		p <- index.Progress{Phase: "index", FilesDone: 10, FilesTotal: 40, BytesDone: 1 << 20, BytesTotal: 4 << 20}
+		<-history
+		p <- index.Progress{Phase: "commits"}
 		<-release
 		return nil
 	}
@@ -162,6 +164,17 @@ func TestIndexProgress(t *testing.T) {
 			t.Fatalf("progress view lacks %q:\n%s", want, view)
 		}
 	}
+	// The git history is read after every file: the bar stays full and
+	// says so (it showed "commits: 0 of 0 files" at 0 %).
+	close(history)
+	next, wait = m.Update(wait().(indexProgressMsg))
+	m = next.(Model)
+	view = m.View().Content
+	for _, want := range []string{"reading the git history", "100%"} {
+		if !strings.Contains(view, want) {
+			t.Fatalf("history view lacks %q:\n%s", want, view)
+		}
+	}
 	close(release)
 	m = h.send(m, wait())
 	if m.indexing || m.pack == nil || !strings.HasPrefix(m.status.msg, "index ready") {
@@ -178,6 +191,8 @@ func TestProgressLine(t *testing.T) {
 		{index.Progress{FilesDone: 1, FilesTotal: 2}, 0, "1 of 2 files"},
 		{index.Progress{Phase: "chunk", FilesDone: 1500, FilesTotal: 3000, BytesDone: 5e6, BytesTotal: 10e6}, 2 * time.Second,
 			"chunk: 1,500 of 3,000 files · 2.5 MB/s · 2s left"},
+		{index.Progress{Phase: "walk"}, time.Second, "listing the files"},
+		{index.Progress{Phase: "commits"}, time.Second, "reading the git history"},
 	}
 	for _, tc := range tests {
 		if got := progressLine(tc.p, tc.elapsed); got != tc.want {
