@@ -136,6 +136,8 @@ Reason is the detail of its strongest positive signal.
 	                                or is their initials (fs ← file system)
 	         weightPathDirKeyword   a directory of it is a keyword
 	file     weightFile × (sum of the file's best 4 bm25) / best file's
+	package  weightPackage × score / best score of a search of the rest of
+	         the query inside the package a qualified identifier names
 	graph    weightGraph × PageRank inflow / best inflow
 	delegate the function a thin wrapper the query names hands its work
 	         to scores delegateShare of the wrapper (see below)
@@ -240,6 +242,18 @@ in another package is another thing: Float.Parse and regexp's parse keep
 weightSymbolElsewhere and no keyword match (the word "parse" is the
 identifier's). Before, twenty Parse functions of the Go tree came next
 after url.Parse as reference lines. Dev and NL: the same predictions.
+
+Whoever names pkg.Func works in that package. Once the lookups place
+the name there, the rest of the query is searched inside its directory
+(PackageHits = 30 hits, two packages at most; retrieve.go,
+searchPackages): "url.Parse accepts invalid port" searches "accepts
+invalid port" in net/url/, where validOptionalPort is the best hit
+(through "invalid" → valid). In the whole tree's search it ranked
+below the cut among every file that says "port", and inside url.go below
+every block that says "url" and "parse". Its hits score weightPackage ×
+their share of that search's best (the package signal). Dev and NL: see
+docs/bench/eval.md, "A qualifier's package is searched"; Go tasks 5/8 →
+6/8 all needed code shown (go/7).
 
 Place is a path prior. Vendored copies (vendor/, third_party/,
 node_modules/, so cmd/vendor), generated files (*.pb.go, *_generated.*,
@@ -356,6 +370,7 @@ each alone gains less on both (docs/bench/eval.md, "Text and length"):
 	weightSymbolExact     1.2
 	weightSymbolPart      0.9
 	weightSymbolElsewhere 0.3
+	weightPackage         0.5
 	weightSymbolFold      0.7
 	weightSymbolKeyword   0.5
 	weightSymbolCompound  0.9
@@ -425,7 +440,9 @@ cannot be read at all is left out.
 One full-text search (bounded by SearchLimit = 200 hits; run again for
 4 × as many when its hits come from fewer than 20 files, so that a few
 large files whose every function matches do not make the whole pool),
-one path-word search (60 hits), at most 24 symbol lookups, 8 caller lookups and 16 definition lookups, then a graph
+one path-word search (60 hits), at most 24 symbol lookups, two searches
+inside a qualifier's package (30 hits each), 8 caller lookups and 16
+definition lookups, then a graph
 of at most a few hundred nodes: E ≤ nodes × 48 refs × 8 definitions, and
 PageRank is O(20 × E). The pool is cut to MaxCandidates = 200 before any
 file is read, one file holding at most a fifth of them while other files

@@ -12,8 +12,8 @@ import (
 var rankWeights = map[string]float64{
 	"weightText": weightText, "weightSymbolQualified": weightSymbolQualified,
 	"weightSymbolExact": weightSymbolExact, "weightSymbolCompound": weightSymbolCompound, "weightSymbolPart": weightSymbolPart,
-	"weightSymbolElsewhere": weightSymbolElsewhere,
-	"weightSymbolFold":      weightSymbolFold, "weightSymbolKeyword": weightSymbolKeyword,
+	"weightSymbolElsewhere": weightSymbolElsewhere, "weightPackage": weightPackage,
+	"weightSymbolFold": weightSymbolFold, "weightSymbolKeyword": weightSymbolKeyword,
 	"weightPathExact": weightPathExact, "weightPathDir": weightPathDir,
 	"weightPathKeyword": weightPathKeyword, "weightPathDirKeyword": weightPathDirKeyword,
 	"weightFile": weightFile, "weightGraph": weightGraph, "delegateShare": delegateShare, "weightCoverage": weightCoverage,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -29,6 +30,7 @@ type RankOptions struct {
 	MaxRefsPerBlock  int      // refs of one block turned into graph edges
 	PathWords        int      // keywords searched as path parts
 	PathWordHits     int      // hits asked of that search
+	PackageHits      int      // hits asked of the search inside a qualifier's package
 	Disabled         []string // signal names to leave out ("graph", "file", …)
 }
 
@@ -46,6 +48,7 @@ func DefaultRankOptions() RankOptions {
 		MaxRefsPerBlock:  48,
 		PathWords:        12,
 		PathWordHits:     60,
+		PackageHits:      30,
 	}
 }
 
@@ -60,6 +63,7 @@ func (o RankOptions) Validate() error {
 		{"graph seeds", o.GraphSeeds}, {"callers per seed", o.CallersPerSeed},
 		{"max ref lookups", o.MaxRefLookups}, {"max refs per block", o.MaxRefsPerBlock},
 		{"path words", o.PathWords}, {"path word hits", o.PathWordHits},
+		{"package hits", o.PackageHits},
 	} {
 		if f.v <= 0 {
 			return fmt.Errorf("%w: %s is %d, want > 0", ErrBadRankOptions, f.name, f.v)
@@ -228,6 +232,7 @@ type found struct {
 	bm25    float64 // full-text relevance, 0 when not a text hit
 	symbol  bool    // found by an exact symbol lookup
 	lookup  bool    // added by a graph lookup (caller or definition)
+	pkg     float64 // the share of the best score of a qualifier's package search (searchPackages)
 	signals []Signal
 	score   float64
 	via     string // for graph lookups: the seed it was found from
@@ -293,6 +298,9 @@ func (p *indexProvider) gather(ctx context.Context, q Query) (*pool, error) {
 		if err := p.lookupSymbols(ctx, q, pl); err != nil {
 			return nil, err
 		}
+		if err := p.searchPackages(ctx, q, iq, pl); err != nil {
+			return nil, err
+		}
 	}
 	if err := p.searchPathWords(ctx, q, pl); err != nil {
 		return nil, err
@@ -315,6 +323,64 @@ func distinctFiles(hits []index.Hit) int {
 	}
 	return len(seen)
 }
+
+// searchPackages searches the rest of the query inside the directory
+// where a qualified identifier's qualifier puts its name: "url.Parse
+// accepts invalid port" → "accepts invalid port" in net/url/. Whoever
+// names pkg.Func works in that package, and the code of their task there
+// (validOptionalPort) can rank below the global cut among the whole
+// tree's hits for common words ("port"), and inside the package below
+// every block that mentions the qualified name's own words. At most
+// maxPackageDirs directories, PackageHits hits each (the package signal
+// scores them). Not for a long query (an issue with pasted code, a
+// trace): the names it holds say what the code uses, not where the task
+// is (pvlib-1606's pasted script named pvlib.temperature and
+// pd.Timestamp; their packages took the place of the fix's file at 8k).
+func (p *indexProvider) searchPackages(ctx context.Context, q Query, iq index.Query, pl *pool) error {
+	if len(q.Keywords) > maxExpandQuery {
+		return nil
+	}
+	var dirs []string
+	named := map[string]bool{} // the words of the qualified identifiers
+	for _, id := range identForms(q.Identifiers) {
+		if id.qualifier == "" {
+			continue
+		}
+		for _, part := range splitQualified(id.typed) {
+			named[fold(part)] = true
+		}
+		for _, f := range pl.list {
+			if d := path.Dir(f.block.Path); f.symbol && id.placed(f.block) && !slices.Contains(dirs, d) && d != "." && len(dirs) < maxPackageDirs {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	var rest []string
+	for _, k := range q.Keywords {
+		if !named[fold(k)] && len(rest) < p.opts.TextTerms {
+			rest = append(rest, k)
+		}
+	}
+	if len(rest) == 0 {
+		return nil
+	}
+	for _, d := range dirs {
+		sq := index.Query{Text: strings.Join(rest, " "), PathPrefix: d + "/", ExcludeDocs: iq.ExcludeDocs,
+			ExcludeTests: iq.ExcludeTests, Limit: p.opts.PackageHits, Expand: iq.Expand, NoStems: iq.NoStems}
+		hits, err := p.s.Search(ctx, sq)
+		if err != nil {
+			return fmt.Errorf("engine: package search %s: %w", d, err)
+		}
+		for _, h := range hits {
+			f := pl.add(h.Block)
+			f.pkg = max(f.pkg, h.Score/hits[0].Score)
+		}
+	}
+	return nil
+}
+
+// maxPackageDirs bounds the packages searchPackages searches.
+const maxPackageDirs = 2
 
 // searchPathWords adds blocks of files whose path holds one of the top
 // keywords ("autodoc typehints" → sphinx/ext/autodoc/typehints.py): a

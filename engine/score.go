@@ -22,6 +22,7 @@ const (
 	weightSymbolExact     = 1.2 // name or qualified name is an identifier of the query
 	weightSymbolPart      = 0.9 // name is the last part of a qualified identifier
 	weightSymbolElsewhere = 0.3 // same, when the pool holds the name where the qualifier puts it
+	weightPackage         = 0.5 // × share of the best hit of the rest of the query in the qualifier's package
 	weightSymbolFold      = 0.7 // same, ignoring case and underscores
 	weightSymbolKeyword   = 0.5 // name (≥ minNameLen) is a keyword ("globset" → GlobSet)
 	weightSymbolCompound  = 0.9 // name is two adjacent words of the first line ("parse durations" → parseDuration)
@@ -77,6 +78,7 @@ const (
 	signalDeclaration  = "declaration"
 	signalFileCoverage = "filecoverage"
 	signalSource       = "source"
+	signalPackage      = "package"
 )
 
 // ranker scores the blocks of one request.
@@ -132,7 +134,21 @@ func newRanker(q Query, opts RankOptions, src Source) *ranker {
 		r.keywords[k] = true
 		r.keywords[stem(k)] = true
 	}
-	for _, id := range q.Identifiers {
+	r.idents = identForms(q.Identifiers)
+	for _, f := range r.idents {
+		r.identNames[f.folded] = true
+	}
+	for _, p := range q.Phrases {
+		r.phrases = append(r.phrases, strings.ToLower(p))
+	}
+	r.frames = TraceFrames(q.Raw)
+	return r
+}
+
+// identForms derives each identifier's forms.
+func identForms(ids []string) []identForm {
+	var out []identForm
+	for _, id := range ids {
 		parts := splitQualified(id)
 		if parts == nil {
 			continue
@@ -143,14 +159,9 @@ func newRanker(q Query, opts RankOptions, src Source) *ranker {
 			f.qualifier = fold(parts[len(parts)-2])
 		}
 		f.folded = fold(f.last)
-		r.idents = append(r.idents, f)
-		r.identNames[f.folded] = true
+		out = append(out, f)
 	}
-	for _, p := range q.Phrases {
-		r.phrases = append(r.phrases, strings.ToLower(p))
-	}
-	r.frames = TraceFrames(q.Raw)
-	return r
+	return out
 }
 
 // narrow marks the qualified identifiers the pool holds where their
@@ -191,6 +202,7 @@ func (r *ranker) base(pl *pool) {
 		r.add(f, signalSize, sizePrior(f.block))
 		r.add(f, signalKind, kindPrior(f.block))
 		r.add(f, signalPlace, r.place(f.block.Path))
+		r.add(f, signalPackage, packageSignal(f))
 	}
 }
 
@@ -402,6 +414,15 @@ func fileRelevance(pl *pool) map[string]float64 {
 		out[p] /= best
 	}
 	return out
+}
+
+// packageSignal: the block matches the rest of the query inside the
+// package a qualified identifier names (searchPackages).
+func packageSignal(f *found) Signal {
+	if f.pkg == 0 {
+		return Signal{}
+	}
+	return Signal{Value: weightPackage * f.pkg, Detail: fmt.Sprintf("matches the rest of the query in the package it names (%.0f%% of the best)", 100*f.pkg)}
 }
 
 func (r *ranker) file(p string) Signal {
