@@ -13,7 +13,9 @@
 // (store.go), and a table of related words (package vocab).
 //
 // Update brings all of it up to date after a walk that reads only the
-// files whose size, time and then hash changed; Read returns a block's
+// files whose size, time and then hash changed (a resident process with
+// file notifications walks only the directories they name: rewalk.go),
+// and merges only small segments after a small update (merges.go); Read returns a block's
 // text as the file is now, and says when it moved, went stale or was
 // deleted. Search scores a text query with BM25 (scoring.go), in one pass
 // over the query's postings where it can (flat.go), with bleve's searchers
