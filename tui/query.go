@@ -7,8 +7,14 @@ import (
 )
 
 // queryInfoWidth is the room kept right of the input for what the last
-// search found ("120 candidates · 5 sources").
-const queryInfoWidth = 28
+// search found ("120 candidates · 5 sources"); below narrowQuery columns
+// it says the candidates only, in queryInfoNarrow, so that the query has
+// the room (at 60 columns a 16-letter query showed its last 14).
+const (
+	queryInfoWidth  = 28
+	queryInfoNarrow = 16
+	narrowQuery     = 80
+)
 
 // queryPane is the query line at the top: a text input plus what the last
 // search found, or that one is running.
@@ -17,6 +23,7 @@ type queryPane struct {
 	width     int
 	searching bool
 	info      string // "42 candidates · 7 sources"
+	short     string // "42 candidates"
 	st        styles
 }
 
@@ -46,7 +53,11 @@ func noColorInputStyles(s textinput.Styles) textinput.Styles {
 
 func (p *queryPane) SetSize(w, _ int) {
 	p.width = w
-	p.input.SetWidth(max(w-len(logoText)-1-cellWidth(p.input.Prompt)-queryInfoWidth-2, 10))
+	info := queryInfoWidth
+	if w < narrowQuery {
+		info = queryInfoNarrow
+	}
+	p.input.SetWidth(max(w-len(logoText)-1-cellWidth(p.input.Prompt)-info-2, 10))
 }
 
 func (p *queryPane) Focus() tea.Cmd { return p.input.Focus() }
@@ -60,11 +71,15 @@ func (p queryPane) Update(msg tea.Msg) (queryPane, tea.Cmd) {
 }
 
 func (p *queryPane) setResult(n, sources int) {
-	p.info = plural(n, "candidate") + " · " + plural(sources, "source")
+	p.short = plural(n, "candidate")
+	p.info = p.short + " · " + plural(sources, "source")
 }
 
 func (p queryPane) View() string {
 	right := p.info
+	if p.width < narrowQuery {
+		right = p.short
+	}
 	if p.searching {
 		right = "searching…"
 	}

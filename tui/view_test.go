@@ -521,3 +521,24 @@ func TestQueryInfoCountsInWords(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrowQueryLineShowsTheQuery: at 60 columns the query line gives
+// the query the room and says the candidates only; at 120 it says both.
+func TestNarrowQueryLineShowsTheQuery(t *testing.T) {
+	for _, tc := range []struct {
+		w          int
+		want, lack string
+	}{{60, "retry failed payments", "source"}, {120, "5 sources", ""}} {
+		p := newQueryPane("", newStyles(true, true))
+		p.SetSize(tc.w, 1)
+		p.Focus()
+		for _, r := range "retry failed payments" { // typed: the input scrolls to the cursor
+			p, _ = p.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+		}
+		p.setResult(352, 5)
+		line := ansi.Strip(p.View())
+		if !strings.Contains(line, tc.want) || (tc.lack != "" && strings.Contains(line, tc.lack)) || ansi.StringWidth(line) > tc.w {
+			t.Errorf("%d columns: %q", tc.w, line)
+		}
+	}
+}
