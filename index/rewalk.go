@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 )
@@ -30,8 +31,8 @@ type walkState struct {
 	dirs map[string]*dirScan // every directory walked, by its path
 }
 
-// maxRewalk is the share of the walked directories past which a rewalk
-// reads the whole tree instead: the full walk reads directories in
+// When more than one in maxRewalk of the walked directories are named, a
+// rewalk reads the whole tree instead: the full walk reads directories in
 // parallel, a rewalk one by one (a checkout of another branch names most
 // of them).
 const maxRewalk = 4
@@ -64,10 +65,7 @@ func rewalk(ctx context.Context, root, indexDir string, opts Options, prev *walk
 	}
 	w := newWalker(root, indexDir, opts, 0)
 	extra := ignoreSet(nil).with(extraRules(opts.Ignore))
-	next = &walkState{base: base, dirs: make(map[string]*dirScan, len(prev.dirs))}
-	for d, s := range prev.dirs {
-		next.dirs[d] = s
-	}
+	next = &walkState{base: base, dirs: maps.Clone(prev.dirs)}
 	for d := range targets {
 		if err := ctx.Err(); err != nil {
 			return walkResult{}, nil, false, fmt.Errorf("index: walk: %w", err)
