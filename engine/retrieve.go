@@ -340,21 +340,7 @@ func (p *indexProvider) searchPackages(ctx context.Context, q Query, iq index.Qu
 	if len(q.Keywords) > maxExpandQuery {
 		return nil
 	}
-	var dirs []string
-	named := map[string]bool{} // the words of the qualified identifiers
-	for _, id := range identForms(q.Identifiers) {
-		if id.qualifier == "" {
-			continue
-		}
-		for _, part := range splitQualified(id.typed) {
-			named[fold(part)] = true
-		}
-		for _, f := range pl.list {
-			if d := path.Dir(f.block.Path); f.symbol && id.placed(f.block) && !slices.Contains(dirs, d) && d != "." && len(dirs) < maxPackageDirs {
-				dirs = append(dirs, d)
-			}
-		}
-	}
+	dirs, named := qualifiedPackages(q, pl)
 	var rest []string
 	for _, k := range q.Keywords {
 		if !named[fold(k)] && len(rest) < p.opts.TextTerms {
@@ -371,12 +357,39 @@ func (p *indexProvider) searchPackages(ctx context.Context, q Query, iq index.Qu
 		if err != nil {
 			return fmt.Errorf("engine: package search %s: %w", d, err)
 		}
+		best := 0.0
 		for _, h := range hits {
-			f := pl.add(h.Block)
-			f.pkg = max(f.pkg, h.Score/hits[0].Score)
+			best = max(best, h.Score)
+		}
+		for _, h := range hits {
+			if h.Score > 0 {
+				f := pl.add(h.Block)
+				f.pkg = max(f.pkg, h.Score/best)
+			}
 		}
 	}
 	return nil
+}
+
+// qualifiedPackages returns the directories where the lookups placed a
+// qualified identifier's name (at most maxPackageDirs), and the words of
+// those identifiers, folded.
+func qualifiedPackages(q Query, pl *pool) (dirs []string, named map[string]bool) {
+	named = map[string]bool{}
+	for _, id := range identForms(q.Identifiers) {
+		if id.qualifier == "" {
+			continue
+		}
+		for _, part := range splitQualified(id.typed) {
+			named[fold(part)] = true
+		}
+		for _, f := range pl.list {
+			if d := path.Dir(f.block.Path); f.symbol && id.placed(f.block) && d != "." && !slices.Contains(dirs, d) && len(dirs) < maxPackageDirs {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	return dirs, named
 }
 
 // maxPackageDirs bounds the packages searchPackages searches.
