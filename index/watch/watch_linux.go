@@ -254,10 +254,9 @@ func (w *Watcher) logChanges(dirs []string, restructured bool) {
 	if restructured {
 		w.floor = g
 	}
-	for _, d := range dirs {
-		if n := len(w.log); n == 0 || w.log[n-1].gen != g || w.log[n-1].dir != d {
-			w.log = append(w.log, logEntry{gen: g, dir: d})
-		}
+	slices.Sort(dirs)
+	for _, d := range slices.Compact(dirs) { // a burst of writes to one file is one entry
+		w.log = append(w.log, logEntry{gen: g, dir: d})
 	}
 	if len(w.log) > maxLog {
 		drop := len(w.log) / 2
