@@ -171,23 +171,30 @@ func (f *freshness) Mark() uint64 {
 // Dirty reports whether anything may have changed since mark; after close
 // it cannot tell.
 func (f *freshness) Dirty(mark uint64) bool {
-	f.mu.Lock()
-	w, closed := f.w, f.closed
-	f.mu.Unlock()
-	return mark == 0 || w == nil || closed || w.Dirty(mark-1)
+	w := f.answering(mark)
+	return w == nil || w.Dirty(mark-1)
 }
 
 // Changed makes a freshness an index.ChangeLog: the directories changed
 // since mark, so that a refresh reads only those; ok is false when the
 // watcher cannot say, and for a mark taken before it was ready.
 func (f *freshness) Changed(mark uint64) ([]string, bool) {
-	f.mu.Lock()
-	w, closed := f.w, f.closed
-	f.mu.Unlock()
-	if mark == 0 || w == nil || closed {
+	w := f.answering(mark)
+	if w == nil {
 		return nil, false
 	}
 	return w.Changed(mark - 1)
+}
+
+// answering returns the watcher that can answer for mark: nil for a mark
+// taken before it was ready (0), without one, and after close.
+func (f *freshness) answering(mark uint64) *watch.Watcher {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if mark == 0 || f.closed {
+		return nil
+	}
+	return f.w
 }
 
 // describe says, once the setup has ended, how the index is kept fresh.
