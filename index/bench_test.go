@@ -134,8 +134,8 @@ func BenchmarkGoroot(b *testing.B) {
 }
 
 // benchUpdateOne appends a line to the file p and updates, b.N times;
-// settle, when not nil, runs after each edit, off the clock.
-func benchUpdateOne(b *testing.B, ix *Index, p string, settle func()) {
+// afterEdit, when not nil, runs after each edit, off the clock.
+func benchUpdateOne(b *testing.B, ix *Index, p string, afterEdit func()) {
 	orig, err := os.ReadFile(p)
 	if err != nil {
 		b.Fatal(err)
@@ -147,8 +147,8 @@ func benchUpdateOne(b *testing.B, ix *Index, p string, settle func()) {
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			b.Fatal(err)
 		}
-		if settle != nil {
-			settle()
+		if afterEdit != nil {
+			afterEdit()
 		}
 		b.StartTimer()
 		st, err := ix.Update(context.Background(), nil)
