@@ -55,7 +55,13 @@ func TestFlatSearchIsBleve(t *testing.T) {
 		err := ix.withIndex(func(bi bleve.Index) error {
 			ctx := ix.withScoring(context.Background(), bi)
 			bq := buildQuery(q)
-			sameAsBleve(t, ctx, bi, fmt.Sprintf("query %d (%+v)", i, q), bq, q.Limit, min(2*q.Limit, maxTieHits))
+			// Both walks of a must clause: every posting, and the
+			// clause's matches with the cursors moved to them.
+			for _, f := range []uint64{1 << 30, 0} {
+				withinFactor = f
+				sameAsBleve(t, ctx, bi, fmt.Sprintf("query %d (%+v, within factor %d)", i, q, f), bq, q.Limit, min(2*q.Limit, maxTieHits))
+			}
+			withinFactor = defaultWithinFactor
 			sameAsBleve(t, ctx, bi, fmt.Sprintf("lookup %d (%+v)", i, lq), lq, llimit, min(llimit, firstLookup)+1)
 			compared++
 			return nil
