@@ -7,9 +7,10 @@ import (
 )
 
 // TestPackFollowsAThinWrapperToItsWork: through the binary, a query that
-// names a three-line wrapper gets the function it hands its work to just
-// below it, in full, where other files that say "timeout" and "deadline"
-// more often would otherwise come first (engine/delegate.go).
+// names a three-line wrapper that only forwards gets the function it hands
+// its work to first, in full, and the wrapper right after it, where other
+// files that say "timeout" and "deadline" more often would otherwise come
+// first (engine/delegate.go).
 func TestPackFollowsAThinWrapperToItsWork(t *testing.T) {
 	files := map[string]string{
 		"go.mod": "module example.com/w\n\ngo 1.22\n",
@@ -79,10 +80,10 @@ func dialTimeout%d(timeout, deadline int, cancel func()) int {
 `, i, i)
 	}
 	p := packCodeOf(t, files, "context.WithTimeout cancel on deadline", "4000")
-	if len(p.Blocks) < 2 || p.Blocks[0].Name != "WithTimeout" || p.Blocks[1].Name != "WithDeadline" {
-		t.Fatalf("blocks %v: want WithTimeout, then WithDeadline", blockNames(p))
+	if len(p.Blocks) < 2 || p.Blocks[0].Name != "WithDeadline" || p.Blocks[1].Name != "WithTimeout" {
+		t.Fatalf("blocks %v: want WithDeadline, then WithTimeout, which only forwards to it", blockNames(p))
 	}
-	if b := p.Blocks[1]; b.Level != "full" || !strings.Contains(strings.Join(b.Reasons, "; "), "WithTimeout hands its work to it") {
+	if b := p.Blocks[0]; b.Level != "full" || !strings.Contains(strings.Join(b.Reasons, "; "), "WithTimeout only hands its work to it") {
 		t.Errorf("WithDeadline at %s, reasons %q", b.Level, b.Reasons)
 	}
 }

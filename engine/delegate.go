@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -180,4 +181,88 @@ func (r *ranker) settleDelegates(c []Candidate) {
 			break
 		}
 	}
+	r.forwardFirst(c)
+}
+
+// forwardLift: the callee of a forwarder scores this share above it.
+const forwardLift = 0.01
+
+// forwardFirst puts the callee of a forwarder (a wrapper whose body is
+// one call of it: context.WithTimeout is `return WithDeadline(parent,
+// time.Now().Add(timeout))`) just above the forwarder, and its own callee
+// above it in turn: the forwarder says nothing its callee does not, so the
+// code that does the work reads first and the name the question used
+// right after it. A wrapper that does more than forward keeps the first
+// place (settleDelegates).
+func (r *ranker) forwardFirst(c []Candidate) {
+	at := make(map[string]int, len(c))
+	for i := range c {
+		at[c[i].ID] = i
+	}
+	var callees []int
+	for id := range r.wrapperOf {
+		if i, ok := at[id]; ok {
+			callees = append(callees, i)
+		}
+	}
+	depth := func(i int) int {
+		d := 0
+		for id := c[i].ID; r.wrapperOf[id] != "" && d <= maxDelegateHops; id = r.wrapperOf[id] {
+			d++
+		}
+		return d
+	}
+	slices.SortFunc(callees, func(a, b int) int { return cmp.Or(depth(a)-depth(b), a-b) })
+	for _, i := range callees {
+		w, ok := at[r.wrapperOf[c[i].ID]]
+		if !ok || !forwards(c[w].Text, c[i].Block.Name) {
+			continue
+		}
+		lift := c[w].Score*(1+forwardLift) - c[i].Score
+		if lift <= 0 {
+			continue
+		}
+		for j := range c[i].Signals {
+			if c[i].Signals[j].Name == signalDelegate {
+				c[i].Signals[j].Value += lift
+				c[i].Signals[j].Detail = nameOf(c[w].Block) + " only hands its work to it"
+				c[i].Score += lift
+				c[i].Reason = reasonOf(c[i].Signals)
+				break
+			}
+		}
+	}
+}
+
+// forwards reports whether a function's text (doc comment, signature,
+// body) is a forwarder to callee: after its first line of code, one line
+// of code that calls callee, and nothing else but closing brackets.
+// Comment lines and blank lines do not count; a signature wrapped over
+// several lines makes it no forwarder (the rule stays on the safe side).
+func forwards(text, callee string) bool {
+	var body []string
+	first := true
+	for line := range strings.Lines(text) {
+		t := strings.TrimSpace(line)
+		switch {
+		case t == "" || commentLine(t) || strings.Trim(t, "})];") == "":
+			continue
+		case first:
+			first = false
+		default:
+			body = append(body, t)
+		}
+	}
+	return len(body) == 1 && strings.Contains(body[0], callee+"(")
+}
+
+// commentLine reports a line that is a comment in the languages whose
+// functions are chunked as blocks.
+func commentLine(t string) bool {
+	for _, p := range []string{"//", "#", "/*", "*", "--", ";"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
 }

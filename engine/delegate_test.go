@@ -12,12 +12,18 @@ import (
 // package and unrelated hits that outscore the callee on text.
 func delegateRank(t *testing.T, wrapper index.Block, extra ...index.Hit) []Candidate {
 	t.Helper()
+	return delegateRankTexts(t, nil, wrapper, extra...)
+}
+
+// delegateRankTexts is delegateRank with the blocks' texts by ID.
+func delegateRankTexts(t *testing.T, texts map[string]string, wrapper index.Block, extra ...index.Hit) []Candidate {
+	t.Helper()
 	hits := []index.Hit{hit(wrapper, 4)}
 	for i, name := range []string{"timeoutA", "timeoutB", "timeoutC"} {
 		hits = append(hits, hit(fn("other/x.go", name, 10*i+1, 8), 3))
 	}
 	hits = append(hits, extra...)
-	s := &fakeSearcher{hits: hits}
+	s := &fakeSearcher{hits: hits, texts: texts}
 	got, err := NewCodeProvider(s, DefaultRankOptions()).Candidates(context.Background(), AnalyzeQuery("fix WithTimeout timeout"))
 	if err != nil {
 		t.Fatal(err)
@@ -80,6 +86,53 @@ func TestDelegateLeavesNonWrappersAlone(t *testing.T) {
 			if hasSignal(c, signalDelegate) {
 				t.Errorf("%s: %s raised: %v", name, c.ID, c.Signals)
 			}
+		}
+	}
+}
+
+// TestForwarderYieldsTheFirstPlace: a wrapper whose body is one call of
+// its callee (and that callee's own forwarder chain) reads after the code
+// that does the work; a wrapper that does anything more keeps the first
+// place.
+func TestForwarderYieldsTheFirstPlace(t *testing.T) {
+	wrapper := fn("ctx/ctx.go", "WithTimeout", 100, 4, "WithDeadline")
+	callee := fn("ctx/ctx.go", "WithDeadline", 20, 30)
+	for name, tc := range map[string]struct {
+		text  string
+		first string
+	}{
+		"forwarder": {"// WithTimeout returns WithDeadline(parent, now+timeout).\n" +
+			"func WithTimeout(parent Context, timeout time.Duration) (Context, CancelFunc) {\n" +
+			"\treturn WithDeadline(parent, time.Now().Add(timeout))\n}\n", callee.ID},
+		"two statements": {"func WithTimeout(parent Context, timeout time.Duration) (Context, CancelFunc) {\n" +
+			"\tlog(timeout)\n\treturn WithDeadline(parent, time.Now().Add(timeout))\n}\n", wrapper.ID},
+		"calls another": {"func WithTimeout(parent Context, timeout time.Duration) (Context, CancelFunc) {\n" +
+			"\treturn withDeadline(parent, time.Now().Add(timeout))\n}\n", wrapper.ID},
+	} {
+		got := delegateRankTexts(t, map[string]string{wrapper.ID: tc.text}, wrapper, hit(callee, 0.5))
+		if got[0].ID != tc.first {
+			t.Errorf("%s: order %v, want %s first", name, ids(got), tc.first)
+		}
+		if tc.first == callee.ID {
+			if rankOf(got, wrapper.ID) != 1 || !strings.Contains(got[0].Reason, "WithTimeout only hands its work to it") {
+				t.Errorf("%s: order %v, reason %q", name, ids(got), got[0].Reason)
+			}
+		}
+	}
+}
+
+func TestForwards(t *testing.T) {
+	for text, want := range map[string]bool{
+		"func F(a int) int {\n\treturn g(a)\n}\n":                             true,
+		"// F is g.\n//\n// More.\nfunc F(a int) int {\n\n\treturn g(a)\n}\n": true,
+		"def f(a):\n    # g does it\n    return g(a)\n":                       true,
+		"func F(a int) int { return g(a) }\n":                                 false, // one line: F is its own first line
+		"func F(a int) int {\n\tx := g(a)\n\treturn x\n}\n":                   false,
+		"func F(a int) int {\n\treturn h(a)\n}\n":                             false,
+		"func F(\n\ta int,\n) int {\n\treturn g(a)\n}\n":                      false,
+	} {
+		if got := forwards(text, "g"); got != want {
+			t.Errorf("forwards(%q) = %v, want %v", text, got, want)
 		}
 	}
 }

@@ -231,7 +231,11 @@ the wrapper (set after coverage, so it lands just below it and never
 above), is read in full rather than at signature level, and is not
 counted by spread; two hops at most (delegate.go). Dev gold-line recall
 .401/.527/.633/.728 → .400/.534/.643/.731, file recall and NL unchanged
-(docs/bench/eval.md, "Delegate").
+(docs/bench/eval.md, "Delegate"). A wrapper that only forwards (after its
+signature, one line of code: the call) says nothing its callee does not:
+its callee scores forwardLift above it instead, and the callee's own
+callee above that when it forwards too, so WithDeadlineCause reads first,
+then WithDeadline, then WithTimeout (Go task 4's first block).
 
 A qualifier narrows a name: for "url.Parse", the function Parse of a
 package, module or file named url (net/url/url.go) scores
@@ -381,6 +385,7 @@ each alone gains less on both (docs/bench/eval.md, "Text and length"):
 	weightFile            0.6
 	weightGraph           0.5
 	delegateShare         0.8
+	forwardLift           0.01
 	weightCoverage        2.0
 	weightFileCoverage    1.0
 	bonusPhrase           0.6

@@ -16,7 +16,7 @@ var rankWeights = map[string]float64{
 	"weightSymbolFold": weightSymbolFold, "weightSymbolKeyword": weightSymbolKeyword,
 	"weightPathExact": weightPathExact, "weightPathDir": weightPathDir,
 	"weightPathKeyword": weightPathKeyword, "weightPathDirKeyword": weightPathDirKeyword,
-	"weightFile": weightFile, "weightGraph": weightGraph, "delegateShare": delegateShare, "weightCoverage": weightCoverage,
+	"weightFile": weightFile, "weightGraph": weightGraph, "delegateShare": delegateShare, "forwardLift": forwardLift, "weightCoverage": weightCoverage,
 	"weightFileCoverage": weightFileCoverage, "bonusPhrase": bonusPhrase,
 	"bonusTestAsked": bonusTestAsked, "penaltyGraphOnly": penaltyGraphOnly,
 	"penaltyTest": penaltyTest, "penaltySameFile": penaltySameFile, "penaltyTiny": penaltyTiny,
