@@ -258,11 +258,13 @@ func forwards(text, callee string) bool {
 
 // commentLine reports a line that is a comment in the languages whose
 // functions are chunked as blocks.
+// A block comment's inner lines start with "* " (or are a lone "*"); a
+// line that starts with "*" and more is a C dereference.
 func commentLine(t string) bool {
-	for _, p := range []string{"//", "#", "/*", "*", "--", ";"} {
+	for _, p := range []string{"//", "#", "/*", "*/", "* ", "--", ";"} {
 		if strings.HasPrefix(t, p) {
 			return true
 		}
 	}
-	return false
+	return t == "*"
 }

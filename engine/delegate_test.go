@@ -130,6 +130,8 @@ func TestForwards(t *testing.T) {
 		"func F(a int) int {\n\tx := g(a)\n\treturn x\n}\n":                   false,
 		"func F(a int) int {\n\treturn h(a)\n}\n":                             false,
 		"func F(\n\ta int,\n) int {\n\treturn g(a)\n}\n":                      false,
+		"/**\n * F is g.\n *\n */\nint f(int *p) {\n\treturn g(p);\n}\n":      true,
+		"int f(int *p) {\n\t*p = 1;\n\treturn g(p);\n}\n":                     false,
 	} {
 		if got := forwards(text, "g"); got != want {
 			t.Errorf("forwards(%q) = %v, want %v", text, got, want)
