@@ -20,8 +20,11 @@ package index
 // ties at the cut whole or dropped). It answers the query shapes a text
 // search builds (should clauses of OR and AND match queries and term
 // queries; must and must-not filters, which bleve's own searchers
-// answer); any other shape goes to bleve. TestFlatSearchIsBleve
-// compares both on real indexes, hit for hit and score for score.
+// answer); any other shape goes to bleve. A must clause that keeps few
+// documents (the docs source's prose filter, a directory) is walked
+// together with the cursors, which skip the postings it leaves out
+// (scoreWithin). TestFlatSearchIsBleve compares both walks with bleve on
+// real indexes, hit for hit and score for score.
 
 import (
 	"container/heap"
