@@ -269,12 +269,12 @@ func stderrProgress(w *os.File) func(index.Progress) {
 	start := time.Now()
 	var last time.Time
 	return func(p index.Progress) {
-		if p.Phase != "done" && time.Since(last) < 100*time.Millisecond {
+		if p.Phase != index.PhaseDone && time.Since(last) < 100*time.Millisecond {
 			return
 		}
 		last = time.Now()
 		fmt.Fprintf(w, "\r\x1b[K%s", progressLine(p, time.Since(start)))
-		if p.Phase == "done" {
+		if p.Phase == index.PhaseDone {
 			fmt.Fprint(w, "\r\x1b[K")
 		}
 	}

@@ -155,7 +155,7 @@ func (s *mcpServer) build(ctx context.Context) {
 	start := time.Now()
 	s.buildErr = s.app.refresh(ctx, func(p index.Progress) {
 		s.progress.Store(&p)
-		if p.Phase == "done" || time.Since(last) >= time.Second {
+		if p.Phase == index.PhaseDone || time.Since(last) >= time.Second {
 			last = time.Now()
 			s.log(ctx, progressLine(p, time.Since(start)))
 		}

@@ -39,7 +39,7 @@ func (ix *Index) updateCommits(ctx context.Context, stats *UpdateStats, report f
 	if ci.head == head {
 		return nil
 	}
-	report(Progress{Phase: "commits"})
+	report(Progress{Phase: PhaseCommits})
 	n, err := ci.index(ctx, ix.dir, ix.root, head)
 	stats.Commits = n
 	return err

@@ -105,7 +105,7 @@ func (ix *Index) indexFiles(ctx context.Context, bi bleve.Index, sw *storeWriter
 	}
 	cp := &checkpointer{dir: ix.dir, st: shared, last: time.Now()}
 	err := waitWriters(errc, ix.workers(), func() {
-		report(Progress{Phase: "index", FilesDone: int(done.Load()), FilesTotal: len(p.read), BytesDone: bytes.Load(), BytesTotal: p.bytes})
+		report(Progress{Phase: PhaseIndex, FilesDone: int(done.Load()), FilesTotal: len(p.read), BytesDone: bytes.Load(), BytesTotal: p.bytes})
 		cp.maybe(done.Load())
 	})
 	if err == nil {

@@ -94,9 +94,18 @@ type CommitHit struct {
 	Score  float64
 }
 
+// The phases an Update reports, in order. Walk and commits carry no
+// file counts; index and done do.
+const (
+	PhaseWalk    = "walk"    // listing the files
+	PhaseIndex   = "index"   // reading and indexing the changed files
+	PhaseCommits = "commits" // reading the git history
+	PhaseDone    = "done"
+)
+
 // Progress reports an index build as it goes.
 type Progress struct {
-	Phase      string // "walk", "chunk", "index", "commits", "done"
+	Phase      string // PhaseWalk, PhaseIndex, PhaseCommits, PhaseDone
 	FilesDone  int
 	FilesTotal int
 	BytesDone  int64

@@ -154,7 +154,7 @@ func (ix *Index) updateLocked(ctx context.Context, progress func(Progress)) (sta
 		return stats, err
 	}
 	stats.Rebuilt = ix.rebuildReason()
-	report(Progress{Phase: "walk"})
+	report(Progress{Phase: PhaseWalk})
 	tree, err := ix.walkForUpdate(ctx, len(man.Files))
 	if err != nil {
 		return stats, err
@@ -178,7 +178,7 @@ func (ix *Index) updateLocked(ctx context.Context, progress func(Progress)) (sta
 		ix.opts.logf("index: commits not indexed: %v", err)
 	}
 	stats.Duration = time.Since(start)
-	report(Progress{Phase: "done", FilesDone: len(p.read), FilesTotal: len(p.read), BytesDone: p.bytes, BytesTotal: p.bytes})
+	report(Progress{Phase: PhaseDone, FilesDone: len(p.read), FilesTotal: len(p.read), BytesDone: p.bytes, BytesTotal: p.bytes})
 	return stats, nil
 }
 

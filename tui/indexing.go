@@ -152,7 +152,7 @@ func (m Model) indexReady(msg indexReadyMsg, byChange bool) (Model, tea.Cmd) {
 
 // phaseNotes say what the phases an Update reports without file counts
 // are doing ("commits: 0 of 0 files" told nothing).
-var phaseNotes = map[string]string{"walk": "listing the files", "commits": "reading the git history"}
+var phaseNotes = map[string]string{index.PhaseWalk: "listing the files", index.PhaseCommits: "reading the git history"}
 
 // progressLine is "1,234 of 5,678 files · 8.2 MB/s · 12s left".
 func progressLine(p index.Progress, elapsed time.Duration) string {

@@ -9,6 +9,8 @@ import (
 	"charm.land/bubbles/v2/progress"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"github.com/loupe-dev/loupe/index"
 )
 
 // View draws the whole screen, always exactly width×height cells, in the
@@ -112,7 +114,7 @@ func (m Model) fullHelpView(height int) string {
 func (m Model) indexView() string {
 	p := m.progress
 	pct := 0.0
-	if p.Phase == "commits" {
+	if p.Phase == index.PhaseCommits {
 		pct = 1 // every file is indexed when the history is read
 	} else if p.BytesTotal > 0 {
 		pct = float64(p.BytesDone) / float64(p.BytesTotal)
