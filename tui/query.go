@@ -22,9 +22,23 @@ type queryPane struct {
 	input     textinput.Model
 	width     int
 	searching bool
-	info      string // "42 candidates · 7 sources"
-	short     string // "42 candidates"
+	found     *searchFound // what the last search found; nil before the first
 	st        styles
+}
+
+// searchFound is what a search found, as the query line counts it.
+type searchFound struct{ candidates, sources int }
+
+// info is "42 candidates · 7 sources", or with narrow "42 candidates".
+func (f *searchFound) info(narrow bool) string {
+	if f == nil {
+		return ""
+	}
+	s := plural(f.candidates, "candidate")
+	if !narrow {
+		s += " · " + plural(f.sources, "source")
+	}
+	return s
 }
 
 func newQueryPane(value string, st styles) queryPane {
@@ -71,15 +85,11 @@ func (p queryPane) Update(msg tea.Msg) (queryPane, tea.Cmd) {
 }
 
 func (p *queryPane) setResult(n, sources int) {
-	p.short = plural(n, "candidate")
-	p.info = p.short + " · " + plural(sources, "source")
+	p.found = &searchFound{candidates: n, sources: sources}
 }
 
 func (p queryPane) View() string {
-	right := p.info
-	if p.width < narrowQuery {
-		right = p.short
-	}
+	right := p.found.info(p.width < narrowQuery)
 	if p.searching {
 		right = "searching…"
 	}

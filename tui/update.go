@@ -128,7 +128,7 @@ func (m Model) handleBackground(dark bool) (Model, tea.Cmd) {
 	m.style = glamourStyle("", dark, m.cfg.NoColor)
 	m.results.st, m.meters.st, m.preview.st = m.st, m.st, m.st
 	q := newQueryPane(m.query.Value(), m.st)
-	q.info, q.searching = m.query.info, m.query.searching
+	q.found, q.searching = m.query.found, m.query.searching
 	m.query = q
 	m.status.st = m.st
 	m.help = newHelp(m.st)

@@ -255,6 +255,13 @@ func TestBackgroundPicksStyle(t *testing.T) {
 		t.Fatalf("light background gave style %q", m.style)
 	}
 	checkSize(t, m.View().Content, 80, 24)
+	// The query line, rebuilt in the new style, still says what the last
+	// search found, in the narrow form too.
+	m = h.send(m, tea.WindowSizeMsg{Width: 60, Height: 15})
+	m = h.send(m, tea.BackgroundColorMsg{Color: color.Black})
+	if first := strings.SplitN(ansi.Strip(m.View().Content), "\n", 2)[0]; !strings.Contains(first, "3 candidates") {
+		t.Errorf("after a change of background at 60 columns the query line is %q", first)
+	}
 }
 
 // TestLightAndDarkDiffer: the light and the dark styles draw the same
@@ -516,8 +523,8 @@ func TestQueryInfoCountsInWords(t *testing.T) {
 		want       string
 	}{{1, 1, "1 candidate · 1 source"}, {200, 4, "200 candidates · 4 sources"}} {
 		p.setResult(tc.n, tc.sources)
-		if p.info != tc.want {
-			t.Errorf("setResult(%d, %d): %q, want %q", tc.n, tc.sources, p.info, tc.want)
+		if got := p.found.info(false); got != tc.want {
+			t.Errorf("setResult(%d, %d): %q, want %q", tc.n, tc.sources, got, tc.want)
 		}
 	}
 }
