@@ -39,15 +39,15 @@ const maxRewalk = 4
 
 // rewalk is a walk of the tree that reads only the directories in dirs,
 // and those holding a symlink (whose target may have changed anywhere),
-// and takes every other directory's scan from prev. ok is false when that
+// and takes every other directory's scan from prev. next is nil when that
 // cannot stand for a walk: the excludes read at the root changed, a
 // directory's own ignore files changed, its subdirectories are not the
 // same ones, or too many directories are named; the caller then walks the
 // whole tree. prev is not modified.
-func rewalk(ctx context.Context, root, indexDir string, opts Options, prev *walkState, dirs []string) (res walkResult, next *walkState, ok bool, err error) {
+func rewalk(ctx context.Context, root, indexDir string, opts Options, prev *walkState, dirs []string) (res walkResult, next *walkState, err error) {
 	base := readRootExcludes(ctx, root)
 	if !bytes.Equal(base.global, prev.base.global) || !bytes.Equal(base.info, prev.base.info) {
-		return walkResult{}, nil, false, nil
+		return walkResult{}, nil, nil
 	}
 	targets := map[string]bool{}
 	for _, d := range dirs {
@@ -61,23 +61,23 @@ func rewalk(ctx context.Context, root, indexDir string, opts Options, prev *walk
 		}
 	}
 	if len(targets)*maxRewalk > len(prev.dirs) {
-		return walkResult{}, nil, false, nil
+		return walkResult{}, nil, nil
 	}
 	w := newWalker(root, indexDir, opts, 0)
 	extra := ignoreSet(nil).with(extraRules(opts.Ignore))
 	next = &walkState{base: base, dirs: maps.Clone(prev.dirs)}
 	for d := range targets {
 		if err := ctx.Err(); err != nil {
-			return walkResult{}, nil, false, fmt.Errorf("index: walk: %w", err)
+			return walkResult{}, nil, fmt.Errorf("index: walk: %w", err)
 		}
 		old := prev.dirs[d]
 		s := w.scan(ctx, d, filepath.Join(root, filepath.FromSlash(d)), old.rules, extra, false)
 		if s.ignores != old.ignores || !slices.Equal(s.subdirs, old.subdirs) {
-			return walkResult{}, nil, false, nil
+			return walkResult{}, nil, nil
 		}
 		next.dirs[d] = s
 	}
-	return next.result(w), next, true, nil
+	return next.result(w), next, nil
 }
 
 // result is the walk the scans stand for, merged into w's lists in the
@@ -111,11 +111,7 @@ func (ix *Index) rewalkSince(ctx context.Context, log ChangeLog) (res walkResult
 	if !ok {
 		return walkResult{}, nil, nil
 	}
-	res, st, ok, err = rewalk(ctx, ix.root, ix.dir, ix.opts, last.walk, dirs)
-	if err != nil || !ok {
-		return walkResult{}, nil, err
-	}
-	return res, st, nil
+	return rewalk(ctx, ix.root, ix.dir, ix.opts, last.walk, dirs)
 }
 
 // forgetWalk makes the next Update walk the whole tree (ix.mu held): the
