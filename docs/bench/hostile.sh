@@ -53,9 +53,13 @@ grep -c "pay/retry.go" $W/mcp.out | sed "s/^/mcp answer mentions pay\/retry.go (
 echo "--- mcp, links swapped while it runs (after its index, file cache and git answers are warm)"
 R2=$W/live; mkdir -p $R2/pay && cp $R/pay/retry.go $R2/pay/ && printf 'package pay\n\n// Backoff waits before a retry of a payment.\nfunc Backoff(n int) int { return n * 2 }\n' > $R2/pay/backoff.go
 (cd $R2 && git init -q && git add -A && git -c user.email=a@b -c user.name=a commit -qm init && echo "// changed" >> pay/retry.go)
-python3 - "$BIN" "$R2" "$W/ix-live" "$OUT" > $W/live.out <<'PY'
+# swap.py asks `loupe mcp` the same question twice (warm: its index, file
+# cache, git answers and the walk kept by directory), swaps pay/backoff.go
+# for a link out of the root (and with "dir" the directory pay for one
+# too), then asks four times more and prints the answers.
+cat > $W/swap.py <<'PY'
 import json, os, subprocess, sys, time
-binp, root, ix, out = sys.argv[1:5]
+binp, root, ix, out, what = sys.argv[1:6]
 p = subprocess.Popen([binp, "mcp", "--root", root, "--index-dir", ix], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
 def call(i, method, params):
     p.stdin.write(json.dumps({"jsonrpc": "2.0", "id": i, "method": method, "params": params}) + "\n"); p.stdin.flush()
@@ -67,34 +71,19 @@ call(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "cli
 q = {"name": "context_query", "arguments": {"query": "retry failed payment with backoff"}}
 call(2, "tools/call", q); time.sleep(0.3); call(3, "tools/call", q)  # warm
 os.remove(os.path.join(root, "pay", "backoff.go")); os.symlink(os.path.join(out, "leak.go"), os.path.join(root, "pay", "backoff.go"))
-os.rename(os.path.join(root, "pay"), os.path.join(root, "pay.real")); os.symlink(out, os.path.join(root, "pay"))
+if what == "dir":
+    os.rename(os.path.join(root, "pay"), os.path.join(root, "pay.real")); os.symlink(out, os.path.join(root, "pay"))
 for i in range(4, 8):
     print(call(i, "tools/call", q)); time.sleep(0.3)
 p.stdin.close(); p.wait()
 PY
+python3 $W/swap.py "$BIN" "$R2" "$W/ix-live" "$OUT" dir > $W/live.out
 grep -c "SECRET-OUTSIDE-THE-ROOT" $W/live.out | sed 's/^/leaked in mcp, swapped while it ran (answers): /'
 grep -c "pay.real/retry.go" $W/live.out | sed 's/^/answers naming the moved pay.real\/retry.go (the refresh saw the swap; must be > 0): /'
 echo "--- mcp, one file swapped for a link while it runs (a refresh reads that directory alone)"
 R3=$W/live1; mkdir -p $R3/pay $R3/docs && cp $R/pay/retry.go $R3/pay/ && printf 'package pay\n\n// Backoff waits before a retry of a payment.\nfunc Backoff(n int) int { return n * 2 }\n' > $R3/pay/backoff.go
 printf '# Payments\n\nRetries back off.\n' > $R3/docs/README.md
-python3 - "$BIN" "$R3" "$W/ix-live1" "$OUT" > $W/live1.out <<'PY'
-import json, os, subprocess, sys, time
-binp, root, ix, out = sys.argv[1:5]
-p = subprocess.Popen([binp, "mcp", "--root", root, "--index-dir", ix], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-def call(i, method, params):
-    p.stdin.write(json.dumps({"jsonrpc": "2.0", "id": i, "method": method, "params": params}) + "\n"); p.stdin.flush()
-    while True:
-        m = json.loads(p.stdout.readline())
-        if m.get("id") == i:
-            return json.dumps(m)
-call(1, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}})
-q = {"name": "context_query", "arguments": {"query": "retry failed payment with backoff"}}
-call(2, "tools/call", q); time.sleep(0.3); call(3, "tools/call", q)  # warm: the walk is kept by directory
-os.remove(os.path.join(root, "pay", "backoff.go")); os.symlink(os.path.join(out, "leak.go"), os.path.join(root, "pay", "backoff.go"))
-for i in range(4, 8):
-    print(call(i, "tools/call", q)); time.sleep(0.3)
-p.stdin.close(); p.wait()
-PY
+python3 $W/swap.py "$BIN" "$R3" "$W/ix-live1" "$OUT" file > $W/live1.out
 grep -c "SECRET-OUTSIDE-THE-ROOT" $W/live1.out | sed 's/^/leaked in mcp, a file swapped while it ran: /'
 grep -c "pay/retry.go" $W/live1.out | sed 's/^/answers naming pay\/retry.go (must be > 0): /'
 echo "--- loupe serve, links swapped while it runs (packs answered by the server)"
