@@ -4,32 +4,28 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 )
 
-// residentQueries are new questions for a warm resident process, none a
-// prefix or a repeat of another (docs/bench/resident.py asks the first 20
-// of them over MCP).
-var residentQueries = []string{
-	"fix json.Unmarshal panics on nil map", "http server graceful shutdown timeout",
-	"gzip reader checksum error", "tls handshake client certificate verify",
-	"goroutine scheduler preemption signal", "sort stable slice of structs",
-	"parse duration string with units", "template execute html escaping",
-	"regexp compile cache literal prefix", "os exec command context cancel kill",
-	"bufio scanner token too long", "strconv parse float rounding",
-	"map iteration order random", "time ticker stop leak", "sql rows close error",
-	"url query escape plus sign", "crypto rand read entropy", "zip archive extract file names",
-	"reflect deep equal cycles", "context with deadline propagation",
-	"http client redirect policy cookies", "tar header long file names",
-	"utf8 decode rune invalid byte", "big int modular exponentiation",
-	"png decoder interlaced images", "net dial timeout happy eyeballs",
-	"os file rename across devices", "json encoder html escape", "runtime stack growth copy",
-	"crypto aes gcm seal open", "fmt printf verb width precision", "errors wrap unwrap is as",
-	"slices sort func stable", "io copy buffer reader from", "bytes buffer grow reset",
-	"strings builder write string", "time parse layout reference", "math float64 bits nan",
-	"path filepath walk dir symlink", "sync mutex starvation mode",
+// residentQuestions are new questions for a warm resident process, none
+// a prefix or a repeat of another, from docs/bench/resident-questions.txt
+// (docs/bench/resident.py asks the first 20 of them over MCP).
+func residentQuestions(b *testing.B) []string {
+	data, err := os.ReadFile(filepath.Join("docs", "bench", "resident-questions.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var out []string
+	for line := range strings.Lines(string(data)) {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	return out
 }
 
 // BenchmarkResidentQuery is a resident process (the MCP server, `loupe
@@ -38,7 +34,7 @@ var residentQueries = []string{
 // result encoded. It reports cpu-ms/op, the process's CPU (every thread:
 // the searches run in parallel, and the garbage collector) per answer,
 // which issue 12 bounds at 50 ms on the Go tree. Each iteration asks the
-// next question of residentQueries, so run it at -benchtime 40x (or a
+// next question of residentQuestions, so run it at -benchtime 40x (or a
 // multiple) for every question once. Skipped unless LOUPE_BENCH_SRC names
 // a tree and LOUPE_BENCH_INDEX its built index:
 //
@@ -68,13 +64,14 @@ func BenchmarkResidentQuery(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	questions := residentQuestions(b)
 	for i := range 3 {
 		answer("warm up query number " + string(rune('a'+i)) + " about buffers")
 	}
 	start := processCPU()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		answer(residentQueries[i%len(residentQueries)])
+		answer(questions[i%len(questions)])
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(processCPU()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
