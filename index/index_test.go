@@ -390,3 +390,54 @@ func TestFilterOnlySearch(t *testing.T) {
 		}
 	}
 }
+
+// TestReadLeavesOutTrailingBlankLines: a block that runs to the blank
+// line before the next declaration is read without it, and its range
+// says so, whether the file is as indexed, changed or deleted.
+func TestReadLeavesOutTrailingBlankLines(t *testing.T) {
+	root, ix, _ := build(t, fixture)
+	blocks, err := ix.FileBlocks("payment/payment.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b Block
+	for _, x := range blocks {
+		if x.Name == "ProcessPayment" {
+			b = x
+		}
+	}
+	if b.EndLine != 15 {
+		t.Fatalf("the fixture's ProcessPayment block = %d-%d; want it to run to the blank line 15", b.StartLine, b.EndLine)
+	}
+	check := func(what string) {
+		t.Helper()
+		bt, err := ix.Read(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bt.Block.EndLine != 14 || !strings.HasSuffix(bt.Text, "\treturn chargeCard(orderID, cents)\n}\n") ||
+			strings.Count(bt.Text, "\n") != bt.Block.Lines() {
+			t.Fatalf("%s: Read = %d-%d %q; want it to end at the closing brace, line 14", what, bt.Block.StartLine, bt.Block.EndLine, bt.Text)
+		}
+	}
+	check("unchanged")
+	p := filepath.Join(root, "payment", "payment.go")
+	data, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, append([]byte("// moved down\n"), data...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b2 := b
+	if bt, _ := ix.Read(b2); bt.Block.EndLine != 15 || !bt.Moved || strings.HasSuffix(bt.Text, "\n\n") {
+		t.Fatalf("changed: Read = %+v; want the moved block without its blank line", bt)
+	}
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	check("deleted")
+	if got := trimBlankEnd(BlockText{Block: Block{StartLine: 3, EndLine: 4}, Text: "\n \n"}); got.Block.EndLine != 3 || got.Text != "\n" {
+		t.Fatalf("an all-blank block = %+v; want one line kept", got)
+	}
+	if got := trimBlankEnd(BlockText{Block: Block{StartLine: 3, EndLine: 9}, Text: "a\n\n"}); got.Block.EndLine != 9 {
+		t.Fatalf("a text that is not the block's lines was trimmed: %+v", got)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	"github.com/loupe-dev/loupe/index/chunk"
 	"github.com/loupe-dev/loupe/index/secrets"
@@ -21,7 +22,17 @@ var ErrNotIndexed = errors.New("index: file not indexed")
 //   - deleted: the stored text, marked Deleted.
 //
 // A changed file is scheduled for re-indexing by the next Update.
+//
+// Blank lines at the end of a block are left out of its text and its
+// range alike (blocks tile their file, so a function's block runs to the
+// blank line before the next one's comment): a header that says
+// gunzip.go:172-244 prints line 244.
 func (ix *Index) Read(b Block) (BlockText, error) {
+	bt, err := ix.read(b)
+	return trimBlankEnd(bt), err
+}
+
+func (ix *Index) read(b Block) (BlockText, error) {
 	_, man := ix.snapshot()
 	e, ok := man.Files[b.Path]
 	if !ok || e.Skip != "" {
@@ -85,6 +96,26 @@ func (ix *Index) scheduleRecheck(path string) {
 	ix.mu.Lock()
 	ix.recheck[path] = true
 	ix.mu.Unlock()
+}
+
+// trimBlankEnd drops bt's trailing blank lines from its text and its
+// range, keeping at least one line.
+func trimBlankEnd(bt BlockText) BlockText {
+	b, t := bt.Block, bt.Text
+	if b.StartLine <= 0 || !strings.HasSuffix(t, "\n") || strings.Count(t, "\n") != b.Lines() {
+		return bt // not the block's lines
+	}
+	for b.EndLine > b.StartLine {
+		body := t[:len(t)-1]
+		i := strings.LastIndexByte(body, '\n')
+		if i < 0 || strings.TrimSpace(body[i+1:]) != "" {
+			break
+		}
+		t = body[:i+1]
+		b.EndLine--
+	}
+	bt.Block, bt.Text = b, t
+	return bt
 }
 
 // linesText returns lines start..end of data, newline-terminated.
