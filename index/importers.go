@@ -31,7 +31,7 @@ func (ix *Index) Importers(ctx context.Context, p string) ([]Block, error) {
 	}
 	var out []Block
 	for _, b := range cands {
-		if b.Path != p && importsFile(b, p) {
+		if b.Path != p && importsFile(b, p, filepath.Base(ix.root)) {
 			out = append(out, b)
 		}
 	}
@@ -50,8 +50,12 @@ func moduleTail(p string) string {
 	return stem
 }
 
-// importsFile reports whether one of b's imports resolves to file p.
-func importsFile(b Block, p string) bool {
+// importsFile reports whether one of b's imports resolves to file p. A
+// root that is itself a package (fastapi/, src/Illuminate/) is named by
+// the first part of the imports of its files (fastapi.exceptions,
+// Illuminate\Queue\QueueManager): rootName, the root's base name, is
+// also tried as a prefix to drop.
+func importsFile(b Block, p, rootName string) bool {
 	want := strings.TrimSuffix(p, path.Ext(p))
 	pkgDir := path.Dir(p)
 	for _, imp := range b.Imports {
@@ -69,15 +73,26 @@ func importsFile(b Block, p string) bool {
 			target = path.Join(dir, strings.ReplaceAll(imp[dots:], ".", "/"))
 		case strings.Contains(imp, "/"):
 			target = imp
+		case strings.Contains(imp, `\`): // PHP: use Illuminate\Pipeline\Pipeline
+			target = strings.ReplaceAll(strings.TrimLeft(imp, `\`), `\`, "/")
 		default:
 			target = strings.ReplaceAll(imp, ".", "/")
 		}
 		target = strings.TrimSuffix(target, path.Ext(target))
-		if target == want || target == pkgDir || strings.HasSuffix(want, "/"+target) || strings.HasSuffix(pkgDir, "/"+target) {
+		if resolves(target, want, pkgDir) {
+			return true
+		}
+		if inRoot, ok := strings.CutPrefix(target, rootName+"/"); ok && rootName != "" && resolves(inRoot, want, pkgDir) {
 			return true
 		}
 	}
 	return false
+}
+
+// resolves reports whether an import's target path names file want (its
+// extension dropped) or its directory pkgDir, whole or as a suffix.
+func resolves(target, want, pkgDir string) bool {
+	return target == want || target == pkgDir || strings.HasSuffix(want, "/"+target) || strings.HasSuffix(pkgDir, "/"+target)
 }
 
 // goImportPath maps a directory (relative to the root) to its Go import

@@ -105,13 +105,15 @@ func TestReadMovedStale(t *testing.T) {
 
 func TestImportersOtherLanguages(t *testing.T) {
 	_, ix, _ := build(t, map[string]string{
-		"app/main.py":           "import os\nfrom app.auth import login\nfrom .util import helper\n\ndef main():\n    login()\n",
-		"app/auth.py":           "def login():\n    pass\n",
-		"app/util.py":           "def helper():\n    pass\n",
-		"web/src/app.ts":        "import { login } from './auth/login';\nimport React from 'react';\n\nexport function run() { login(); }\n",
-		"web/src/auth/login.ts": "export function login() {}\n",
-		"web/src/b.js":          "const x = require('../lib/x.js');\n",
-		"web/lib/x.js":          "module.exports = 1;\n",
+		"app/main.py":                          "import os\nfrom app.auth import login\nfrom .util import helper\n\ndef main():\n    login()\n",
+		"app/auth.py":                          "def login():\n    pass\n",
+		"app/util.py":                          "def helper():\n    pass\n",
+		"web/src/app.ts":                       "import { login } from './auth/login';\nimport React from 'react';\n\nexport function run() { login(); }\n",
+		"web/src/auth/login.ts":                "export function login() {}\n",
+		"web/src/b.js":                         "const x = require('../lib/x.js');\n",
+		"web/lib/x.js":                         "module.exports = 1;\n",
+		"src/Illuminate/Pipeline/Pipeline.php": "<?php\n\nnamespace Illuminate\\Pipeline;\n\nclass Pipeline {}\n",
+		"src/Illuminate/Routing/Router.php":    "<?php\n\nnamespace Illuminate\\Routing;\n\nuse Illuminate\\Pipeline\\Pipeline;\nuse Illuminate\\Support\\Str;\n\nclass Router {}\n",
 	})
 	tests := []struct {
 		file string
@@ -122,12 +124,50 @@ func TestImportersOtherLanguages(t *testing.T) {
 		{"web/src/auth/login.ts", []string{"web/src/app.ts:header"}},
 		{"web/lib/x.js", []string{"web/src/b.js:header"}},
 		{"app/main.py", nil},
+		{"src/Illuminate/Pipeline/Pipeline.php", []string{"src/Illuminate/Routing/Router.php:header"}},
 	}
 	for _, tc := range tests {
 		bs, err := ix.Importers(context.Background(), tc.file)
 		must(t, err)
 		if got := ids(bs); strings.Join(got, " ") != strings.Join(tc.want, " ") {
 			t.Errorf("Importers(%s) = %v, want %v", tc.file, got, tc.want)
+		}
+	}
+}
+
+// TestImportersUnderAPackageRoot: a root that is itself a package
+// (fastapi/, src/Illuminate/) is the first part of its files' imports.
+func TestImportersUnderAPackageRoot(t *testing.T) {
+	fastapi := map[string]string{
+		"routing.py":            "from fastapi.exceptions import HTTPException\nfrom fastapi.dependencies.utils import solve\n\ndef route():\n    pass\n",
+		"exceptions.py":         "class HTTPException(Exception):\n    pass\n",
+		"dependencies/utils.py": "def solve():\n    pass\n",
+	}
+	laravel := map[string]string{
+		"Routing/Router.php":     "<?php\n\nnamespace Illuminate\\Routing;\n\nuse Illuminate\\Queue\\QueueManager;\n\nclass Router {}\n",
+		"Queue/QueueManager.php": "<?php\n\nnamespace Illuminate\\Queue;\n\nclass QueueManager {}\n",
+	}
+	for _, tc := range []struct {
+		root       string
+		files      map[string]string
+		file, want string
+	}{
+		{"fastapi", fastapi, "exceptions.py", "routing.py:header"},
+		{"fastapi", fastapi, "dependencies/utils.py", "routing.py:header"},
+		{"Illuminate", laravel, "Queue/QueueManager.php", "Routing/Router.php:header"},
+		{"other", fastapi, "exceptions.py", ""}, // fastapi.exceptions is not this root's
+	} {
+		root := filepath.Join(t.TempDir(), tc.root)
+		writeTree(t, root, tc.files)
+		ix, err := Open(root, testOptions(t))
+		must(t, err)
+		_, err = ix.Update(context.Background(), nil)
+		must(t, err)
+		bs, err := ix.Importers(context.Background(), tc.file)
+		must(t, err)
+		ix.Close()
+		if got := strings.Join(ids(bs), " "); got != tc.want {
+			t.Errorf("root %s: Importers(%s) = %q, want %q", tc.root, tc.file, got, tc.want)
 		}
 	}
 }
