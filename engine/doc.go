@@ -15,7 +15,7 @@ and docs sources.
 	   code, docs: full-text search + symbol lookups ─▶ pool of blocks
 	   ─base signals─▶ seeds ─callers and definitions─▶ reference graph
 	   ─personalized PageRank─▶ thin wrappers' callees─▶ cut to MaxCandidates ─Read─▶ phrase bonus
-	   ─coverage, file coverage─▶ spread over files─▶ normalize to [0,1]
+	   ─coverage, file coverage─▶ central files─▶ spread over files─▶ normalize to [0,1]
 	   ─▶ the headers of the best three files
 	   ─▶ when nothing was cut: the rest of the best eight files, as fillers
 	   ─▶ candidates of every source ─fuse─▶ one ranking
@@ -146,6 +146,9 @@ Reason is the detail of its strongest positive signal.
 	         words found in the block's name and text
 	filecoverage weightFileCoverage × the same share over the union of the
 	         words held by every candidate of the block's file
+	central  weightCentral × ln(1+n)/ln(1+max n), n the files that import
+	         the block's file, among the best centralFiles files
+	         (central.go)
 	test     −penaltyTest           a test or a benchmark, the query is not
 	                                about tests or benchmarks
 	         bonusTestAsked         a test, the query is about tests
@@ -191,6 +194,24 @@ the pool share that name or files that stem: "server" names a dozen blocks
 of the Go tree and says little about each; "globset" names one. A block
 found only through the graph (no text match) keeps half its graph signal
 (penaltyGraphOnly).
+
+A question about how something works is answered by the file the rest
+of the code is built around: "how middleware is applied through the
+pipeline" by Laravel's Pipeline.php, "how type adapter factories are
+registered" by Gson.java. Their blocks share the question's words with
+smaller files (a Middleware attribute, the TypeAdapterFactory interface)
+whose short blocks BM25 favours; what sets them apart is how many files
+import them. Once coverage is known, the files of the best eight
+candidates are looked up (Importing, index.Index.Importers: Go by import
+path, other languages by what their imports resolve to, a root that is
+itself a package, fastapi/ or src/Illuminate/, taken as the first part
+of its imports), and every candidate of a file that at least two files
+import scores central: weightCentral × ln(1+n)/ln(1+max n). Not for a
+query that is only names, which asks for their definitions (Laravel's
+Container contract is imported more than the Container class). Dev gold-line
+recall .458/.627/.728/.808 → .463/.635/.733/.813, NL strict NDCG@10
+.852 → .855 (architecture .803 → .816; 13 answers up, 7 down); about 1
+ms of a resident answer (docs/bench/eval.md, "Central files").
 
 Code names files by truncating words: impls.rs holds the implementations,
 utils.rb the utility methods, init.ts what initializes, config.ts the
@@ -388,6 +409,7 @@ each alone gains less on both (docs/bench/eval.md, "Text and length"):
 	forwardLift           0.01
 	weightCoverage        2.0
 	weightFileCoverage    1.0
+	weightCentral         0.3
 	bonusPhrase           0.6
 	bonusTestAsked        0.2
 	penaltyGraphOnly      0.5
@@ -447,7 +469,7 @@ One full-text search (bounded by SearchLimit = 200 hits; run again for
 large files whose every function matches do not make the whole pool),
 one path-word search (60 hits), at most 24 symbol lookups, two searches
 inside a qualifier's package (30 hits each), 8 caller lookups and 16
-definition lookups, then a graph
+definition lookups, 8 importer lookups (central.go), then a graph
 of at most a few hundred nodes: E ≤ nodes × 48 refs × 8 definitions, and
 PageRank is O(20 × E). The pool is cut to MaxCandidates = 200 before any
 file is read, one file holding at most a fifth of them while other files

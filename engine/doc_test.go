@@ -17,7 +17,7 @@ var rankWeights = map[string]float64{
 	"weightPathExact": weightPathExact, "weightPathDir": weightPathDir,
 	"weightPathKeyword": weightPathKeyword, "weightPathDirKeyword": weightPathDirKeyword,
 	"weightFile": weightFile, "weightGraph": weightGraph, "delegateShare": delegateShare, "forwardLift": forwardLift, "weightCoverage": weightCoverage,
-	"weightFileCoverage": weightFileCoverage, "bonusPhrase": bonusPhrase,
+	"weightFileCoverage": weightFileCoverage, "weightCentral": weightCentral, "bonusPhrase": bonusPhrase,
 	"bonusTestAsked": bonusTestAsked, "penaltyGraphOnly": penaltyGraphOnly,
 	"penaltyTest": penaltyTest, "penaltySameFile": penaltySameFile, "penaltyTiny": penaltyTiny,
 	"penaltyHeader": penaltyHeader, "penaltyPlatform": penaltyPlatform, "penaltyData": penaltyData, "penaltyWindow": penaltyWindow,

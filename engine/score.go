@@ -108,6 +108,9 @@ type ranker struct {
 	// wrapperOf maps a callee raised by the delegate signal to its
 	// wrapper (delegate.go).
 	wrapperOf map[string]string
+	// centralHook adds the central signal once coverage is known
+	// (central.go); nil for a source without it.
+	centralHook func([]Candidate)
 }
 
 // identForm is an identifier with the forms it may match.
@@ -543,6 +546,10 @@ func (r *ranker) finish(c []Candidate) []Candidate {
 	r.coverage(c, terms, has)
 	r.settleDelegates(c)
 	sortCandidates(c)
+	if r.centralHook != nil {
+		r.centralHook(c)
+		sortCandidates(c)
+	}
 	if !r.opts.disabled(signalSpread) {
 		spread(c, r.delegated)
 		sortCandidates(c)
