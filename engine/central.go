@@ -19,6 +19,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path"
 	"slices"
 	"strings"
 
@@ -50,6 +51,15 @@ func (p *indexProvider) centralHook(ctx context.Context, q Query) func(c []Candi
 		return nil
 	}
 	return func(c []Candidate) { central(ctx, imp, c) }
+}
+
+// importedBy says who imports p: a Go file's importers import its
+// package, the directory.
+func importedBy(n int, p string) string {
+	if strings.HasSuffix(p, ".go") {
+		return fmt.Sprintf("%d files import its package %s", n, path.Dir(p))
+	}
+	return fmt.Sprintf("%d files import %s", n, p)
 }
 
 // onlyNames reports whether every word of q is one of its identifiers:
@@ -103,7 +113,6 @@ func central(ctx context.Context, imp Importing, c []Candidate) {
 		}
 		v := weightCentral * math.Log1p(float64(n)) / math.Log1p(float64(most))
 		c[i].Score += v
-		c[i].Signals = append(c[i].Signals, Signal{Name: signalCentral, Value: v,
-			Detail: fmt.Sprintf("%d files import %s", n, c[i].Block.Path)})
+		c[i].Signals = append(c[i].Signals, Signal{Name: signalCentral, Value: v, Detail: importedBy(n, c[i].Block.Path)})
 	}
 }

@@ -50,6 +50,9 @@ func TestCentral(t *testing.T) {
 	if c[2].Signals[0].Name != signalCentral || c[2].Signals[0].Detail != "3 files import hub.py" {
 		t.Errorf("hub.py's signal = %+v", c[2].Signals)
 	}
+	if got := importedBy(90, "engine/terms.go"); got != "90 files import its package engine" {
+		t.Errorf("a Go file's detail = %q", got)
+	}
 }
 
 // TestCentralHookOnlyWhereItApplies: the code source of an index that
