@@ -24,9 +24,9 @@ var ErrNotIndexed = errors.New("index: file not indexed")
 // A changed file is scheduled for re-indexing by the next Update.
 //
 // Blank lines at the end of a block are left out of its text and its
-// range alike (blocks tile their file, so a function's block runs to the
-// blank line before the next one's comment): a header that says
-// gunzip.go:172-244 prints line 244.
+// range alike: blocks tile their file, so a function's block runs to the
+// blank line before the next one's comment, and a header that named
+// gunzip.go:172-244 printed only to 243.
 func (ix *Index) Read(b Block) (BlockText, error) {
 	bt, err := ix.read(b)
 	return trimBlankEnd(bt), err
