@@ -6,9 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/loupe-dev/loupe/index/cputime"
 )
 
 // residentQuestions are new questions for a warm resident process, none
@@ -68,20 +68,11 @@ func BenchmarkResidentQuery(b *testing.B) {
 	for i := range 3 {
 		answer("warm up query number " + string(rune('a'+i)) + " about buffers")
 	}
-	start := processCPU()
+	start := cputime.Self()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		answer(questions[i%len(questions)])
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(processCPU()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
-}
-
-// processCPU is the process's user and system time so far.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	cputime.Report(b, start)
 }

@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/loupe-dev/loupe/index/cputime"
 )
 
 // Benchmarks on a copy of $(go env GOROOT)/src (the copy lets
@@ -62,7 +64,7 @@ func BenchmarkGorootBuild(b *testing.B) {
 	root := benchTree(b)
 	var st UpdateStats
 	var dir string
-	defer reportCPU(b, cpuTime())
+	defer cputime.Report(b, cputime.Self())
 	for i := 0; b.Loop(); i++ {
 		dir = filepath.Join(b.TempDir(), "idx")
 		st = buildOnce(b, root, dir)
@@ -86,7 +88,7 @@ func BenchmarkGoroot(b *testing.B) {
 	dir := filepath.Join(b.TempDir(), "idx")
 	buildOnce(b, root, dir)
 	b.Run("reopen", func(b *testing.B) {
-		defer reportCPU(b, cpuTime())
+		defer cputime.Report(b, cputime.Self())
 		for b.Loop() {
 			if st := buildOnce(b, root, dir); st.Blocks != 0 {
 				b.Fatalf("reopen re-indexed %d blocks", st.Blocks)
@@ -109,7 +111,7 @@ func BenchmarkGoroot(b *testing.B) {
 	}
 	for _, q := range queries {
 		b.Run("search-"+q.name, func(b *testing.B) {
-			defer reportCPU(b, cpuTime())
+			defer cputime.Report(b, cputime.Self())
 			for b.Loop() {
 				if _, err := ix.Search(context.Background(), q.q); err != nil {
 					b.Fatal(err)
@@ -140,7 +142,7 @@ func benchUpdateOne(b *testing.B, ix *Index, p string, afterEdit func()) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer reportCPU(b, cpuTime())
+	defer cputime.Report(b, cputime.Self())
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer()
 		data := append(append([]byte{}, orig...), fmt.Sprintf("\n// edit %d\n", i)...)

@@ -4,15 +4,14 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/engine/tokens"
 	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/index/cputime"
 )
 
 // goCands builds n distinct Go-like functions of 10 to 60 lines, so that
@@ -78,12 +77,12 @@ func BenchmarkRepackKey(b *testing.B) {
 			h, m := benchModel(b, real)
 			m = h.send(m, keyMsg("G"))
 			b.ReportAllocs()
-			cpu := startCPU()
+			cpu := cputime.Self()
 			for b.Loop() {
 				m = h.send(m, keyMsg("p"))
 				_ = m.View()
 			}
-			cpu.report(b)
+			cputime.Report(b, cpu)
 		})
 	}
 }
@@ -99,24 +98,24 @@ func BenchmarkKeyOnLoop(b *testing.B) {
 		counter: pinned.deps.Counter, pack: pinned.deps.Pack, newFormatter: pinned.deps.NewFormatter}
 	done := job.run()
 	b.ReportAllocs()
-	cpu := startCPU()
+	cpu := cputime.Self()
 	for b.Loop() {
 		n1, _ := m.Update(keyMsg("p"))
 		n2, _ := n1.(Model).Update(done)
 		_ = n2.(Model).View()
 	}
-	cpu.report(b)
+	cputime.Report(b, cpu)
 }
 
 // BenchmarkView measures drawing a full 120×40 frame with 500 rows.
 func BenchmarkView(b *testing.B) {
 	_, m := benchModel(b, false)
 	b.ReportAllocs()
-	cpu := startCPU()
+	cpu := cputime.Self()
 	for b.Loop() {
 		_ = m.View()
 	}
-	cpu.report(b)
+	cputime.Report(b, cpu)
 }
 
 // BenchmarkFirstFrame measures New, the size message, the first search
@@ -124,32 +123,11 @@ func BenchmarkView(b *testing.B) {
 func BenchmarkFirstFrame(b *testing.B) {
 	h, _ := benchModel(b, false)
 	b.ReportAllocs()
-	cpu := startCPU()
-	defer cpu.report(b)
+	cpu := cputime.Self()
+	defer cputime.Report(b, cpu)
 	for b.Loop() {
 		m := h.send(h.model("retry"), tea.WindowSizeMsg{Width: 120, Height: 40})
 		m = h.send(m, debounceMsg{gen: m.qgen})
 		_ = m.View()
-	}
-}
-
-// cpuTimer measures the process's CPU time (user and system): on a shared,
-// loaded machine wall time per op says more about the neighbours than
-// about the code, so the benchmarks also report cpu-ms/op.
-type cpuTimer struct{ start time.Duration }
-
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-func startCPU() cpuTimer { return cpuTimer{start: processCPU()} }
-
-func (c cpuTimer) report(b *testing.B) {
-	if b.N > 0 {
-		b.ReportMetric(float64(processCPU()-c.start)/float64(b.N)/1e6, "cpu-ms/op")
 	}
 }

@@ -6,14 +6,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/engine/tokens"
 	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/index/cputime"
 	"github.com/loupe-dev/loupe/render"
 )
 
@@ -64,7 +63,7 @@ func BenchmarkAssemble(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
-			cpu := pkCPUTimer(b)
+			cpu := cputime.Self()
 			for i := 0; b.Loop(); i++ {
 				req.Pins = map[string]bool{cands[i%n].ID: true}
 				p, err := packing.Assemble(cands, req)
@@ -73,7 +72,7 @@ func BenchmarkAssemble(b *testing.B) {
 				}
 				_ = f.Render(p)
 			}
-			cpu()
+			cputime.Report(b, cpu)
 		})
 	}
 }
@@ -81,29 +80,11 @@ func BenchmarkAssemble(b *testing.B) {
 func BenchmarkDedup(b *testing.B) {
 	cands := pkBenchCandidates(500)
 	b.ReportAllocs()
-	cpu := pkCPUTimer(b)
+	cpu := cputime.Self()
 	for b.Loop() {
 		packing.Dedup(cands)
 	}
-	cpu()
-}
-
-// pkCPUTimer reports the process CPU time per op ("cpu-ms/op") when the
-// returned func is called: on a shared, loaded machine the wall time per op
-// mostly measures waiting for a core.
-func pkCPUTimer(b *testing.B) func() {
-	start := pkCPUTime()
-	return func() {
-		b.ReportMetric(float64(pkCPUTime()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
-	}
-}
-
-func pkCPUTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	cputime.Report(b, cpu)
 }
 
 // BenchmarkRepackBudget measures the commonest re-pack: the same candidates
@@ -124,7 +105,7 @@ func BenchmarkRepackBudget(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
-			cpu := pkCPUTimer(b)
+			cpu := cputime.Self()
 			for i := 0; b.Loop(); i++ {
 				req.Budget = 4000 + 1000*(i%8)
 				p, err := packing.Assemble(cands, req)
@@ -133,7 +114,7 @@ func BenchmarkRepackBudget(b *testing.B) {
 				}
 				_ = f.Render(p)
 			}
-			cpu()
+			cputime.Report(b, cpu)
 		})
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/loupe-dev/loupe/index/cputime"
 )
 
 // benchFile is one file loaded for a benchmark.
@@ -57,7 +59,7 @@ func runChunkBench(b *testing.B, files []benchFile, total int64) {
 	b.SetBytes(total)
 	b.ReportAllocs()
 	blocks, iters := 0, 0
-	cpu0 := cpuTime()
+	cpu0 := cputime.Self()
 	for b.Loop() {
 		blocks = 0
 		for _, f := range files {
@@ -66,7 +68,7 @@ func runChunkBench(b *testing.B, files []benchFile, total int64) {
 		iters++
 	}
 	// CPU time includes the garbage collector's background work.
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := cputime.Self() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(total)*float64(iters)/1e6/cpu.Seconds(), "cpu-MB/s")
 	}
 	b.ReportMetric(float64(len(files)), "files")
@@ -129,14 +131,14 @@ func BenchmarkGoParseOnly(b *testing.B) {
 	b.SetBytes(total)
 	b.ReportAllocs()
 	iters := 0
-	cpu0 := cpuTime()
+	cpu0 := cputime.Self()
 	for b.Loop() {
 		for _, f := range files {
 			_, _ = parser.ParseFile(token.NewFileSet(), f.path, f.src, parser.ParseComments|parser.SkipObjectResolution)
 		}
 		iters++
 	}
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := cputime.Self() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(total)*float64(iters)/1e6/cpu.Seconds(), "cpu-MB/s")
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/loupe-dev/loupe/index/cputime"
 )
 
 // BenchmarkNearest measures the exact cosine scan (one dot product per
@@ -18,12 +20,11 @@ func BenchmarkNearest(b *testing.B) {
 		snap, q := randomSnapshot(c.n, c.dim)
 		snap.entries() // built once per snapshot, when first searched
 		b.Run(fmt.Sprintf("n=%d/dim=%d", c.n, c.dim), func(b *testing.B) {
-			start := cpuTime()
+			start := cputime.Self()
 			for b.Loop() {
 				topEntries(snap, q, 50, false)
 			}
-			// CPU time per query: steadier than wall time on a shared machine.
-			b.ReportMetric(float64(cpuTime()-start)/float64(b.N)/1e6, "cpu-ms/op")
+			cputime.Report(b, start)
 		})
 	}
 }

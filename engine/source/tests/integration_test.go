@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/loupe-dev/loupe/engine/source/commits"
 	"github.com/loupe-dev/loupe/engine/source/tests"
 	"github.com/loupe-dev/loupe/index"
+	"github.com/loupe-dev/loupe/index/cputime"
 )
 
 // allSources opens (and updates) a real index of root and returns an
@@ -240,7 +240,7 @@ func benchQueries(b *testing.B, engineFor func() *engine.Engine, queries []strin
 	sw.sum = map[string]time.Duration{}
 	sw.mu.Unlock()
 	i := 0
-	cpu0 := cpuTime()
+	cpu0 := cputime.WithChildren() // the git commands are its children
 	for b.Loop() {
 		res, err := engineFor().Retrieve(context.Background(), queries[i%len(queries)])
 		if err != nil {
@@ -251,23 +251,12 @@ func benchQueries(b *testing.B, engineFor func() *engine.Engine, queries []strin
 		}
 		i++
 	}
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(max(i, 1)), "cpu-ms/op")
+	b.ReportMetric(float64((cputime.WithChildren()-cpu0).Microseconds())/1000/float64(max(i, 1)), "cpu-ms/op")
 	sw.mu.Lock()
 	defer sw.mu.Unlock()
 	for name, d := range sw.sum {
 		b.ReportMetric(float64(d.Microseconds())/1000/float64(max(i, 1)), name+"-ms/op")
 	}
-}
-
-// cpuTime is the CPU time (user and system) used so far by this process
-// and its finished children (the git commands): a figure that a busy
-// machine inflates less than wall time.
-func cpuTime() time.Duration {
-	var self, kids syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self)
-	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
-	tv := func(t syscall.Timeval) time.Duration { return time.Duration(t.Nano()) }
-	return tv(self.Utime) + tv(self.Stime) + tv(kids.Utime) + tv(kids.Stime)
 }
 
 func cmpOr(a, b string) string {
