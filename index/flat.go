@@ -338,9 +338,7 @@ func (p *flatPlan) score(ctx context.Context, cursors []*flatCursor, must *follo
 		if err != nil {
 			return nil, err
 		}
-		total, matched := p.combine(touched, sums, counts)
-		keep := matched > 0
-		total *= float64(matched) / float64(len(p.clauses))
+		total, keep := p.docScore(touched, sums, counts)
 		if keep && must != nil {
 			m, err := must.at(doc)
 			if err != nil {
@@ -378,6 +376,14 @@ func (p *flatPlan) combine(touched []int, sums []float64, counts []int) (total f
 		sums[cl], counts[cl] = 0, 0
 	}
 	return total, matched
+}
+
+// docScore is a document's score from the clauses reached there (the
+// must clause's aside): combine's sum, times the share of the clauses
+// matched. false when none matched: the document is no hit.
+func (p *flatPlan) docScore(touched []int, sums []float64, counts []int) (float64, bool) {
+	total, matched := p.combine(touched, sums, counts)
+	return total * (float64(matched) / float64(len(p.clauses))), matched > 0
 }
 
 // gather adds the scores of the cursors at doc to their clauses' sums
@@ -482,9 +488,7 @@ func (p *flatPlan) scoreWithin(ctx context.Context, cursors []*flatCursor, must 
 				}
 			}
 		}
-		total, matched := p.combine(touched, sums, counts)
-		if matched > 0 {
-			total *= float64(matched) / float64(len(p.clauses))
+		if total, ok := p.docScore(touched, sums, counts); ok {
 			hits = append(hits, flatHit{doc: doc, score: quantize(m.Score + total)})
 		}
 		live = slices.DeleteFunc(live, func(c *flatCursor) bool { return c.done })
