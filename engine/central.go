@@ -40,17 +40,26 @@ const (
 	signalCentral = "central"
 )
 
-// centralHook returns the ranker's step that adds the central signal to
-// c (sorted best first, raw scores after coverage), or nil. A query that
-// is only names asks for their definitions, not for the file most
-// imported: Laravel's Container contract is imported by more files than
-// the Container class.
-func (p *indexProvider) centralHook(ctx context.Context, q Query) func(c []Candidate) {
+// centralFor returns the index's importers when the central signal
+// applies to q in p's source: the code source of an index that answers
+// Importers, for a query that is not only names. Such a query asks for
+// their definitions, not for the file most imported: Laravel's Container
+// contract is imported by more files than the Container class.
+func (p *indexProvider) centralFor(q Query) (Importing, bool) {
 	imp, ok := p.s.(Importing)
 	if !ok || p.src != SourceCode || p.opts.disabled(signalCentral) || onlyNames(q) {
-		return nil
+		return nil, false
 	}
-	return func(c []Candidate) { central(ctx, imp, c) }
+	return imp, true
+}
+
+// central adds the central signal to c (sorted best first, raw scores
+// after coverage) where it applies, and sorts c again.
+func (p *indexProvider) central(ctx context.Context, q Query, c []Candidate) {
+	if imp, ok := p.centralFor(q); ok {
+		addCentral(ctx, imp, c)
+		sortCandidates(c)
+	}
 }
 
 // importedBy says who imports p: a Go file's importers import its
@@ -74,9 +83,9 @@ func onlyNames(q Query) bool {
 	return len(words) > 0
 }
 
-// central adds the signal to the candidates of the files that many
+// addCentral adds the signal to the candidates of the files that many
 // others import, among the files of c's best candidates.
-func central(ctx context.Context, imp Importing, c []Candidate) {
+func addCentral(ctx context.Context, imp Importing, c []Candidate) {
 	counts := map[string]int{} // importing files, per file asked about
 	for i := range c {
 		f := c[i].Block.Path

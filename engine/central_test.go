@@ -31,7 +31,7 @@ func TestCentral(t *testing.T) {
 	for _, p := range []string{"lone.py", "mid.py", "hub.py", "hub.py", "f4.py", "f5.py", "f6.py", "f7.py", "f8.py", "late.py"} {
 		c = append(c, Candidate{ID: p, Block: index.Block{Path: p}, Score: 1})
 	}
-	central(context.Background(), imp, c)
+	addCentral(context.Background(), imp, c)
 	got := map[string]float64{}
 	for _, x := range c {
 		got[x.Block.Path] = x.Score - 1
@@ -55,32 +55,35 @@ func TestCentral(t *testing.T) {
 	}
 }
 
-// TestCentralHookOnlyWhereItApplies: the code source of an index that
-// answers Importers gets the step, unless the query names a symbol; the
+// TestCentralOnlyWhereItApplies: the code source of an index that
+// answers Importers gets the signal, unless the query is only names; the
 // docs source and a searcher without Importers never do.
-func TestCentralHookOnlyWhereItApplies(t *testing.T) {
+func TestCentralOnlyWhereItApplies(t *testing.T) {
 	type both struct {
 		*fakeSearcher
 		fakeImporting
 	}
 	withImp := both{&fakeSearcher{}, fakeImporting{}}
-	ctx := context.Background()
+	applies := func(p *indexProvider, q Query) bool {
+		_, ok := p.centralFor(q)
+		return ok
+	}
 	words := AnalyzeQuery("how middleware is applied to each request")
-	if (&indexProvider{s: withImp, src: SourceCode}).centralHook(ctx, words) == nil {
-		t.Error("the code source of an index with importers has no central step")
+	if !applies(&indexProvider{s: withImp, src: SourceCode}, words) {
+		t.Error("the code source of an index with importers has no central signal")
 	}
 	for _, q := range []string{"Container", "sort.Slice", "`parse_duration()`"} {
-		if (&indexProvider{s: withImp, src: SourceCode}).centralHook(ctx, AnalyzeQuery(q)) != nil {
-			t.Errorf("%q, only names, got the central step", q)
+		if applies(&indexProvider{s: withImp, src: SourceCode}, AnalyzeQuery(q)) {
+			t.Errorf("%q, only names, got the central signal", q)
 		}
 	}
-	if (&indexProvider{s: withImp, src: SourceCode}).centralHook(ctx, AnalyzeQuery("absl::Hash and the hashing framework")) == nil {
-		t.Error("a question that names a symbol among its words has no central step")
+	if !applies(&indexProvider{s: withImp, src: SourceCode}, AnalyzeQuery("absl::Hash and the hashing framework")) {
+		t.Error("a question that names a symbol among its words has no central signal")
 	}
-	if (&indexProvider{s: withImp, src: SourceDocs}).centralHook(ctx, words) != nil {
-		t.Error("the docs source got the central step")
+	if applies(&indexProvider{s: withImp, src: SourceDocs}, words) {
+		t.Error("the docs source got the central signal")
 	}
-	if (&indexProvider{s: &fakeSearcher{}, src: SourceCode}).centralHook(ctx, words) != nil {
-		t.Error("a searcher without Importers got the central step")
+	if applies(&indexProvider{s: &fakeSearcher{}, src: SourceCode}, words) {
+		t.Error("a searcher without Importers got the central signal")
 	}
 }

@@ -146,8 +146,9 @@ func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, e
 		r.delegates(pool)
 	}
 	top := r.cut(pool, p.opts.MaxCandidates)
-	r.centralHook = p.centralHook(ctx, q)
-	cands := p.headers(ctx, r.finish(p.read(ctx, top, r, clock)), clock)
+	weighed := r.weigh(p.read(ctx, top, r, clock))
+	p.central(ctx, q, weighed) // needs coverage, and comes before spread
+	cands := p.headers(ctx, r.settle(weighed), clock)
 	if len(pool.list) < p.opts.MaxCandidates {
 		cands = p.rest(ctx, cands, pool, clock)
 	}

@@ -108,9 +108,6 @@ type ranker struct {
 	// wrapperOf maps a callee raised by the delegate signal to its
 	// wrapper (delegate.go).
 	wrapperOf map[string]string
-	// centralHook adds the central signal once coverage is known
-	// (central.go); nil for a source without it.
-	centralHook func([]Candidate)
 }
 
 // identForm is an identifier with the forms it may match.
@@ -537,19 +534,24 @@ func better(si, sj float64, a, b index.Block) bool {
 	return a.ID < b.ID
 }
 
-// finish adds coverage (the candidates' text is known by now), sorts the
-// candidates, spreads them over files and normalizes their scores to
-// [0,1]: the best gets 1, a non-positive sum gets 0.
-func (r *ranker) finish(c []Candidate) []Candidate {
+// finish is weigh, then settle: the ranking of candidates whose text is
+// known, for a source with no step between the two.
+func (r *ranker) finish(c []Candidate) []Candidate { return r.settle(r.weigh(c)) }
+
+// weigh adds coverage (the candidates' text is known by now) and the
+// delegates' places, and sorts the candidates, raw scores best first.
+func (r *ranker) weigh(c []Candidate) []Candidate {
 	terms, ts, has := r.matchTerms(c)
 	r.relatedNotes(c, ts, has)
 	r.coverage(c, terms, has)
 	r.settleDelegates(c)
 	sortCandidates(c)
-	if r.centralHook != nil {
-		r.centralHook(c)
-		sortCandidates(c)
-	}
+	return c
+}
+
+// settle spreads c (sorted best first) over files and normalizes the
+// scores to [0,1]: the best gets 1, a non-positive sum gets 0.
+func (r *ranker) settle(c []Candidate) []Candidate {
 	if !r.opts.disabled(signalSpread) {
 		spread(c, r.delegated)
 		sortCandidates(c)
