@@ -30,6 +30,7 @@ func TestFlatSearchIsBleve(t *testing.T) {
 	} else if raceEnabled {
 		n = 60
 	}
+	t.Cleanup(func() { withinFactor = defaultWithinFactor }) // also when a comparison fails midway
 	opts := testOptions(t)
 	opts.NoCommits = true
 	ix, err := Open(root, opts)

@@ -422,12 +422,14 @@ func TestReadLeavesOutTrailingBlankLines(t *testing.T) {
 	}
 	check("unchanged")
 	p := filepath.Join(root, "payment", "payment.go")
-	data, _ := os.ReadFile(p)
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(p, append([]byte("// moved down\n"), data...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b2 := b
-	if bt, _ := ix.Read(b2); bt.Block.EndLine != 15 || !bt.Moved || strings.HasSuffix(bt.Text, "\n\n") {
+	if bt, _ := ix.Read(b); bt.Block.EndLine != 15 || !bt.Moved || strings.HasSuffix(bt.Text, "\n\n") {
 		t.Fatalf("changed: Read = %+v; want the moved block without its blank line", bt)
 	}
 	if err := os.Remove(p); err != nil {
