@@ -52,9 +52,9 @@ func TestPlaceScalesAfterNormalization(t *testing.T) {
 		{ID: "cargo", Score: 3, Block: index.Block{Path: "serde/Cargo.toml"}, Signals: []Signal{{Name: signalPlace, Value: -penaltyBuild}}},
 		{ID: "guide", Score: 2, Block: index.Block{Path: "docs/ser.md"}},
 	}
-	got := r.finish(c)
+	got := r.settle(r.weigh(c))
 	if got[0].ID != "guide" || got[1].Score != placeScale || got[1].Signals[0].Value >= -penaltyBuild {
-		t.Errorf("after finish: %+v", got)
+		t.Errorf("after settle: %+v", got)
 	}
 }
 
@@ -72,7 +72,7 @@ func TestDeclarationsComeAfterTheirDefinitions(t *testing.T) {
 		{ID: "table.h", Score: 7, Block: index.Block{Path: "absl/table.h"}},
 		{ID: "table.cc", Score: 6, Block: index.Block{Path: "absl/table.cc"}},
 	}
-	got := r.finish(c)
+	got := r.settle(r.weigh(c))
 	var order []string
 	for _, x := range got {
 		order = append(order, x.ID)
@@ -93,10 +93,10 @@ func TestDeclarationsComeAfterTheirDefinitions(t *testing.T) {
 	off := DefaultRankOptions()
 	off.Disabled = []string{signalDeclaration}
 	r = newRanker(AnalyzeQuery("retry a failed request"), off, SourceCode)
-	if got := r.finish([]Candidate{
+	if got := r.settle(r.weigh([]Candidate{
 		{ID: "h", Score: 2, Block: index.Block{Path: "lib/transfer.h"}},
 		{ID: "c", Score: 1, Block: index.Block{Path: "lib/transfer.c"}},
-	}); got[0].ID != "h" {
+	})); got[0].ID != "h" {
 		t.Errorf("signal off, still demoted: %+v", got)
 	}
 }
@@ -481,10 +481,10 @@ func TestEveryHeaderOfACPoolIsADeclaration(t *testing.T) {
 		}, extra...)
 	}
 	r := newRanker(AnalyzeQuery("how curl resolves and connects to a remote host"), DefaultRankOptions(), SourceCode)
-	if got := r.finish(pool()); got[0].ID != "connect.c" || !slices.ContainsFunc(got[1].Signals, func(s Signal) bool { return s.Name == signalDeclaration }) {
+	if got := r.settle(r.weigh(pool())); got[0].ID != "connect.c" || !slices.ContainsFunc(got[1].Signals, func(s Signal) bool { return s.Name == signalDeclaration }) {
 		t.Errorf("C pool: %+v", got)
 	}
-	if got := r.finish(pool(Candidate{ID: "x.cc", Score: 1, Block: index.Block{Path: "lib/x.cc"}})); got[0].ID != "urldata.h" {
+	if got := r.settle(r.weigh(pool(Candidate{ID: "x.cc", Score: 1, Block: index.Block{Path: "lib/x.cc"}}))); got[0].ID != "urldata.h" {
 		t.Errorf("with a C++ source: %+v", got)
 	}
 }

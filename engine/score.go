@@ -534,10 +534,6 @@ func better(si, sj float64, a, b index.Block) bool {
 	return a.ID < b.ID
 }
 
-// finish is weigh, then settle: the ranking of candidates whose text is
-// known, for a source with no step between the two.
-func (r *ranker) finish(c []Candidate) []Candidate { return r.settle(r.weigh(c)) }
-
 // weigh adds coverage (the candidates' text is known by now) and the
 // delegates' places, and sorts the candidates, raw scores best first.
 func (r *ranker) weigh(c []Candidate) []Candidate {

@@ -98,7 +98,7 @@ type Candidate struct {
 	// Text before redaction must clear it.
 	TextClean bool `json:"-"`
 	// norm is the divisor the index-backed ranker normalized Score by
-	// (finish); fuse compares the docs source's with the code source's.
+	// (ranker.settle); fuse compares the docs source's with the code source's.
 	norm float64
 }
 
