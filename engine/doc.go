@@ -143,7 +143,7 @@ Reason is the detail of its strongest positive signal.
 	         to scores delegateShare of the wrapper (see below)
 	phrase   bonusPhrase            the text contains a phrase or error
 	coverage weightCoverage × idf-weighted share of the query's 12 strongest
-	         words found in the block's name and text
+	         words found in the block's name, text and path
 	filecoverage weightFileCoverage × the same share over the union of the
 	         words held by every candidate of the block's file
 	central  weightCentral × ln(1+n)/ln(1+max n), n the files that import
@@ -183,12 +183,20 @@ counterweight: it counts how many of the query's strongest words (its
 first 12 keywords, compared lightly stemmed: "enforced" ≈ "enforce") the
 block holds, each weighted by its rarity among the candidates (ln(1 +
 N/(1+df)) over the N read candidates: a word every candidate holds says
-nothing). It needs the text, so it is computed on the candidates after
-they are read, before spread and normalization. File coverage is the same
-count over a whole file's candidates: a file about the question as a
-whole (one block says "keep-alive", another "timeout", a third "server")
-wins over a file with one block that happens to name one rare word. A
-keyword match
+nothing). The block's path counts as its words: the package and file a
+block lives in are part of what it is about, and gzip's Reader.Read,
+which checks the CRC-32, never says "gzip" where its readHeader does
+(Go task 5, "gzip reader CRC-32 check", now first). Dev gold-line
+recall .463/.635/.733/.813 → .459/.628/.733/.820, file recall
+.930/.944/.953/.960 → .939/.946/.962/.962, NL strict NDCG@10 .8554 →
+.8551 (architecture .816 → .820, semantic .843 → .839; six answers up,
+nine down): level on the evals (docs/bench/eval.md, "Path words and
+graph neighbours"). It needs the text, so it is computed on the
+candidates after they are read, before spread and normalization. File
+coverage is the same count over a whole file's candidates: a file about
+the question as a whole (one block says "keep-alive", another "timeout",
+a third "server") wins over a file with one block that happens to name
+one rare word. A keyword match
 (symbol or file name) is divided by the square root of how many blocks of
 the pool share that name or files that stem: "server" names a dozen blocks
 of the Go tree and says little about each; "globset" names one. A block

@@ -63,7 +63,11 @@ func TestPlaceScalesAfterNormalization(t *testing.T) {
 // score, with a signal saying why); a header without one, and a C++
 // header beside its .cc, keep their scores.
 func TestDeclarationsComeAfterTheirDefinitions(t *testing.T) {
-	r := newRanker(AnalyzeQuery("how curl decides whether to retry a failed request"), DefaultRankOptions(), SourceCode)
+	// Coverage off: the paths' words (request.h) would move the scores the
+	// test states.
+	on := DefaultRankOptions()
+	on.Disabled = []string{signalCoverage}
+	r := newRanker(AnalyzeQuery("how curl decides whether to retry a failed request"), on, SourceCode)
 	c := []Candidate{
 		{ID: "request.h", Score: 10, Block: index.Block{Path: "lib/request.h"}},
 		{ID: "transfer.h", Score: 9.5, Block: index.Block{Path: "lib/transfer.h"}},
@@ -91,7 +95,7 @@ func TestDeclarationsComeAfterTheirDefinitions(t *testing.T) {
 		}
 	}
 	off := DefaultRankOptions()
-	off.Disabled = []string{signalDeclaration}
+	off.Disabled = []string{signalDeclaration, signalCoverage}
 	r = newRanker(AnalyzeQuery("retry a failed request"), off, SourceCode)
 	if got := r.settle(r.weigh([]Candidate{
 		{ID: "h", Score: 2, Block: index.Block{Path: "lib/transfer.h"}},
