@@ -22,6 +22,12 @@ const (
 
 	weightFileCoverage = 1.0 // all the strongest words present in the file's candidates together
 
+	// neighbourMatch is the share of the query's words from which a block
+	// the graph found (suggested at its signature: a neighbour, not a
+	// match) is a match after all, and offered in full: conn.serve, a
+	// caller of doKeepAlives and idleTimeout, holds every word of "http
+	// server keep-alive timeouts" and ranks below the search's cut.
+	neighbourMatch = 0.5
 )
 
 // coverageTermsOf are the query's strongest keywords as coverage words,
@@ -114,6 +120,9 @@ func (r *ranker) coverage(c []Candidate, terms []string, has []uint32) {
 			Detail: fmt.Sprintf("holds %d of the query's %d strongest words", n, len(terms))})
 		c[i].Score += weightCoverage * v
 		c[i].Reason = reasonOf(c[i].Signals)
+		if c[i].Level == LevelSignature && v >= neighbourMatch {
+			c[i].Level = LevelFull // a neighbour that holds the question is a match
+		}
 	}
 	r.fileCoverage(c, has, share, len(terms))
 }

@@ -443,9 +443,13 @@ each alone gains less on both (docs/bench/eval.md, "Text and length"):
 # Reference graph
 
 As aider's repository map does, the strongest hits decide what else
-matters. The 8 best blocks so far are the seeds. Blocks that call them
-(Searcher.Callers, 6 per seed) and the definitions of names they use
-(Searcher.Symbol, 16 lookups, 3 definitions each) join the pool. Every
+matters. The 8 best blocks so far are the seeds, at most two of one
+file (seedsPerFile): the second block of the best file is often the
+small function the question names beside the type that holds its words
+(doKeepAlives after Server), and its callers are the code that does the
+work. Blocks that call them (Searcher.Callers, 6 per seed) and the
+definitions of names they use (Searcher.Symbol, 16 lookups, 3
+definitions each) join the pool. Every
 block links to the definitions of the names in its Refs (weight 1, split
 among a name's definitions; names defined more than 8 times are too
 ambiguous to link), and each definition links back to its users at half
@@ -458,10 +462,25 @@ flowed in along edges, not the teleport share, so an isolated hit gains
 nothing from being a seed. Its detail names the neighbour that sent the
 most rank: "used by processPayment", "calls retryPayment". A block that
 entered only through a lookup is suggested at signature level: it is a
-neighbour, not a match, and its signature is what the reader needs. Example: the
-query "retry payment" finds retryPayment by text; computeBackoff, which it
-calls, and process, which calls it, enter through the lookups and rank
-above an unrelated text hit.
+neighbour, not a match, and its signature is what the reader needs;
+unless, once read, its text holds at least half of the question's words
+(coverage, neighbourMatch), and then it is a match the search ranked
+below its cut: conn.serve, the 228-line connection loop that calls
+doKeepAlives and idleTimeout, ranks 295th by BM25 for "http server
+keep-alive timeouts" and holds every word of it. Neighbours do not count
+against their file's share of the candidates at the cut (below): they
+are few, and chosen by what calls what, not by the file's words; the 40
+blocks of net/http/server.go that say "server" ranked ahead of
+conn.serve before its text was read. The three together put conn.serve
+in Go task 1's pack (all needed code shown 6/8 → 7/8); with the path
+words, dev gold-line recall .459/.628/.733/.820 → .450/.633/.734/.820,
+file recall .946/.946/.960/.960 at every budget from 2k, NL .8551 →
+.8555 (five answers up, two down); the level alone changes two dev packs
+and no gold line.
+
+Example: the query "retry payment" finds retryPayment by text;
+computeBackoff, which it calls, and process, which calls it, enter
+through the lookups and rank above an unrelated text hit.
 
 # Freshness
 
@@ -480,9 +499,9 @@ inside a qualifier's package (30 hits each), 8 caller lookups and 16
 definition lookups, 8 importer lookups (central.go), then a graph
 of at most a few hundred nodes: E ≤ nodes × 48 refs × 8 definitions, and
 PageRank is O(20 × E). The pool is cut to MaxCandidates = 200 before any
-file is read, one file holding at most a fifth of them while other files
-wait. RankOptions holds these bounds; the weights are constants,
-tuned on the dev split of the retrieval evaluation (docs/bench/eval.md),
+file is read, one file holding at most a fifth of them (graph neighbours
+apart) while other files wait. RankOptions holds these bounds; the
+weights are constants, tuned on the dev split of the retrieval evaluation (docs/bench/eval.md),
 where each signal's worth is measured by switching it off.
 */
 package engine

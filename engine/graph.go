@@ -16,14 +16,20 @@ const (
 	maxDefsPerName    = 8    // a name defined more often than this is too ambiguous to link
 	maxDefsPerLookup  = 3    // definitions kept per looked-up ref
 	minSeedNameLength = 3    // callers of shorter names are not looked up
+	// seedsPerFile: the best two blocks of a file may both be seeds. The
+	// second is often the small function the question names, beside the
+	// type that holds its words (doKeepAlives after Server), and its
+	// callers are the code that does the work.
+	seedsPerFile = 2
 )
 
 // expand adds the neighbours of the strongest hits to the pool: blocks
 // that call them (Searcher.Callers) and the definitions of the names they
-// use (Searcher.Symbol). The new blocks have no text score; they can only
-// rise through the graph signal and their own name and path.
+// use (Searcher.Symbol). The new blocks have no text score; they rise
+// through the graph signal, their own name and path, and once read, the
+// query words their text holds (coverage).
 func (p *indexProvider) expand(ctx context.Context, pl *pool, r *ranker) error {
-	seeds := r.cut(pl, p.opts.GraphSeeds)
+	seeds := r.cutPerFile(pl, p.opts.GraphSeeds, seedsPerFile)
 	for _, s := range seeds {
 		if len(s.block.Name) < minSeedNameLength {
 			continue

@@ -493,8 +493,20 @@ func (r *ranker) phrase(f *found, text string) {
 
 // cut sorts the pool best first and keeps n, at most n/maxShareOfFile
 // of them from one file while others wait: a large file whose every
-// function matches must not fill the candidates alone.
+// function matches must not fill the candidates alone. The graph's
+// neighbours do not count against their file's share: they are few (the
+// seeds' callers and definitions) and chosen by what calls what, not by
+// the file's words. conn.serve, which calls doKeepAlives, ranked 50th of
+// net/http/server.go's blocks before its text was read, behind every
+// block that says "server", and is what "http server keep-alive
+// timeouts" asks for.
 func (r *ranker) cut(pl *pool, n int) []*found {
+	return r.cutPerFile(pl, n, max(1, n/maxShareOfFile))
+}
+
+// cutPerFile is cut with at most perFile blocks of one file that are not
+// graph neighbours.
+func (r *ranker) cutPerFile(pl *pool, n, perFile int) []*found {
 	list := append([]*found(nil), pl.list...)
 	sort.SliceStable(list, func(i, j int) bool {
 		return better(list[i].score, list[j].score, list[i].block, list[j].block)
@@ -502,11 +514,10 @@ func (r *ranker) cut(pl *pool, n int) []*found {
 	if len(list) <= n {
 		return list
 	}
-	perFile := max(1, n/maxShareOfFile)
 	kept, rest := make([]*found, 0, n), make([]*found, 0, len(list))
 	count := map[string]int{}
 	for _, f := range list {
-		if count[f.block.Path] < perFile && len(kept) < n {
+		if (count[f.block.Path] < perFile || f.lookup) && len(kept) < n {
 			count[f.block.Path]++
 			kept = append(kept, f)
 		} else {
