@@ -550,7 +550,9 @@ func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker, clock
 		r.phrase(f, c.Text)
 		c.Score, c.Signals, c.Reason = f.score, f.signals, reasonOf(f.signals)
 		if f.lookup && f.bm25 == 0 && !r.delegated(f.block.ID) {
-			c.Level = LevelSignature // a neighbour, not a match: its signature is the point (unless coverage finds the question in it)
+			// A neighbour, not a match: its signature is the point,
+			// unless coverage finds the question in it (neighbourMatch).
+			c.Level = LevelSignature
 		}
 		out = append(out, c)
 	}
