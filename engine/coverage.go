@@ -5,12 +5,11 @@ import (
 	"math"
 	"path"
 	"slices"
-	"strings"
 )
 
 // The coverage signal: how many of the query's distinct strongest words a
-// block's name, text and path hold, each weighted by its rarity among the
-// candidates.
+// block's name, text and directory hold, each weighted by its rarity
+// among the candidates.
 // BM25 with the index's name boost rewards one query word in a short name
 // ("token" names analyzer.token) above a block that uses every word of
 // the question in its body (the packer that enforces the token budget);
@@ -52,8 +51,8 @@ func coverageTermsOf(q Query) []string {
 // coverage terms and the related signal's words (expand_terms.go) in one
 // TermSet: has[i] is candidate i's mask, the coverage terms its low bits
 // (terms is nil when coverage is off or the query has fewer than two).
-// The path's words count for coverage only: a related word in a path
-// says nothing about what the text holds.
+// The directory's words count for coverage only: a related word in a
+// path says nothing about what the text holds.
 func (r *ranker) matchTerms(c []Candidate) (terms []string, ts *TermSet, has []uint32) {
 	terms = coverageTermsOf(r.q)
 	if len(terms) < 2 || r.opts.disabled(signalCoverage) {
@@ -73,7 +72,7 @@ func (r *ranker) matchTerms(c []Candidate) (terms []string, ts *TermSet, has []u
 	low := uint32(1)<<len(terms) - 1
 	for i := range c {
 		has[i] = ts.In(c[i].Text, ts.In(c[i].Block.QualName, 0))
-		has[i] |= ts.In(pathWords(c[i].Block.Path), 0) & low
+		has[i] |= ts.In(path.Dir(c[i].Block.Path), 0) & low
 	}
 	return terms, ts, has
 }
@@ -149,11 +148,4 @@ func (r *ranker) fileCoverage(c []Candidate, has []uint32, share func(uint32) (f
 		c[i].Score += weightFileCoverage * v
 		c[i].Reason = reasonOf(c[i].Signals)
 	}
-}
-
-// pathWords is a block's path without its extension: the package and
-// file a block lives in are part of what it is about (Reader.Read in
-// compress/gzip is a gzip reader's Read).
-func pathWords(p string) string {
-	return strings.TrimSuffix(p, path.Ext(p))
 }

@@ -64,21 +64,25 @@ func TestCoverageLiftsTheBlockThatAnswers(t *testing.T) {
 	}
 }
 
-// TestCoverageCountsThePathWords: a block's package and file are part of
-// what it is about. "gzip reader CRC-32 check" asks for gzip's Reader.Read,
-// which verifies the checksum but never says "gzip"; readHeader says
-// "GZIP" and matches better by BM25, and without the path's words it held
-// as many of the question's words and came first.
-func TestCoverageCountsThePathWords(t *testing.T) {
+// TestCoverageCountsTheDirectory: the package a block lives in is part
+// of what it is about. "gzip reader CRC-32 check" asks for gzip's
+// Reader.Read, which verifies the checksum but never says "gzip";
+// readHeader says "GZIP" and matches better by BM25, and without the
+// directory's words it held as many of the question's words and came
+// first. The file's own name does not count: every block of check.go
+// would hold "check".
+func TestCoverageCountsTheDirectory(t *testing.T) {
 	header := fn("compress/gzip/gunzip.go", "readHeader", 1, 10)
 	read := fn("compress/gzip/gunzip.go", "Read", 20, 10)
 	update := fn("hash/crc32/crc32.go", "Update", 1, 10)
+	helper := fn("compress/gzip/check.go", "helper", 1, 3)
 	s := &fakeSearcher{
-		hits: []index.Hit{hit(header, 10), hit(read, 8), hit(update, 8)},
+		hits: []index.Hit{hit(header, 10), hit(read, 8), hit(update, 8), hit(helper, 1)},
 		texts: map[string]string{
 			header.ID: "// readHeader reads the GZIP header.\nfunc readHeader() { digest = crc32.ChecksumIEEE(buf) }\n",
 			read.ID:   "func Read() {\n\tdigest = crc32.Update(digest, p)\n\t// Finished file; check checksum and size.\n}\n",
 			update.ID: "// Update returns the result of adding the bytes in p to the crc.\nfunc Update(crc uint32, p []byte) uint32 {}\n",
+			helper.ID: "func helper() {}\n",
 		},
 	}
 	got, err := NewCodeProvider(s, noGraph()).Candidates(context.Background(), AnalyzeQuery("gzip reader CRC-32 check"))
@@ -88,9 +92,12 @@ func TestCoverageCountsThePathWords(t *testing.T) {
 	if got[0].ID != read.ID {
 		t.Fatalf("best %s, want %s", got[0].ID, read.ID)
 	}
-	for _, sig := range got[0].Signals {
-		if sig.Name == signalCoverage && sig.Detail != "holds 3 of the query's 5 strongest words" {
-			t.Errorf("coverage of %s: %q", read.ID, sig.Detail)
+	want := map[string]string{read.ID: "holds 3 of the query's 5 strongest words", helper.ID: "holds 1 of the query's 5 strongest words"}
+	for _, c := range got {
+		for _, sig := range c.Signals {
+			if w, ok := want[c.ID]; ok && sig.Name == signalCoverage && sig.Detail != w {
+				t.Errorf("coverage of %s: %q, want %q", c.ID, sig.Detail, w)
+			}
 		}
 	}
 }
