@@ -63,11 +63,7 @@ func TestPlaceScalesAfterNormalization(t *testing.T) {
 // score, with a signal saying why); a header without one, and a C++
 // header beside its .cc, keep their scores.
 func TestDeclarationsComeAfterTheirDefinitions(t *testing.T) {
-	// Coverage off: the paths' words (request.h) would move the scores the
-	// test states.
-	on := DefaultRankOptions()
-	on.Disabled = []string{signalCoverage}
-	r := newRanker(AnalyzeQuery("how curl decides whether to retry a failed request"), on, SourceCode)
+	r := newRanker(AnalyzeQuery("how curl decides whether to retry a failed request"), DefaultRankOptions(), SourceCode)
 	c := []Candidate{
 		{ID: "request.h", Score: 10, Block: index.Block{Path: "lib/request.h"}},
 		{ID: "transfer.h", Score: 9.5, Block: index.Block{Path: "lib/transfer.h"}},
@@ -95,7 +91,7 @@ func TestDeclarationsComeAfterTheirDefinitions(t *testing.T) {
 		}
 	}
 	off := DefaultRankOptions()
-	off.Disabled = []string{signalDeclaration, signalCoverage}
+	off.Disabled = []string{signalDeclaration}
 	r = newRanker(AnalyzeQuery("retry a failed request"), off, SourceCode)
 	if got := r.settle(r.weigh([]Candidate{
 		{ID: "h", Score: 2, Block: index.Block{Path: "lib/transfer.h"}},
