@@ -470,9 +470,9 @@ unless, once read, its text holds at least half of the question's words
 (coverage, neighbourMatch), and then it is a match the search ranked
 below its cut: conn.serve, the 228-line connection loop that calls
 doKeepAlives and idleTimeout, ranks 295th by BM25 for "http server
-keep-alive timeouts" and holds every word of it. Neighbours do not count
-against their file's share of the candidates at the cut (below): they
-are few, and chosen by what calls what, not by the file's words; the 40
+keep-alive timeouts" and holds every word of it. A neighbour is kept at
+the cut (below) even when its file has had its share: neighbours are
+few, and chosen by what calls what, not by the file's words; the 40
 blocks of net/http/server.go that say "server" ranked ahead of
 conn.serve before its text was read. The three together put conn.serve
 in Go task 1's pack (all needed code shown 6/8 → 7/8); with the path

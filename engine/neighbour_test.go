@@ -13,8 +13,8 @@ import (
 // long and no search ranks it; it calls doKeepAlives, the second-best
 // hit, in the file of the best one. It is found only if doKeepAlives is a
 // seed of the graph (two seeds a file), kept though its file already
-// holds its share of the candidates (a graph neighbour does not count
-// against it), and offered in full, not at its signature, since it holds
+// holds its share of the candidates (a graph neighbour is kept past
+// it), and offered in full, not at its signature, since it holds
 // the question's words.
 func TestALongCallerOfTheHitsIsFound(t *testing.T) {
 	const file = "net/http/server.go"

@@ -493,8 +493,9 @@ func (r *ranker) phrase(f *found, text string) {
 
 // cut sorts the pool best first and keeps n, at most n/maxShareOfFile
 // of them from one file while others wait: a large file whose every
-// function matches must not fill the candidates alone. The graph's
-// neighbours do not count against their file's share: they are few (the
+// function matches must not fill the candidates alone. A graph
+// neighbour is kept even when its file has had its share (it still
+// counts toward it, for the file's later blocks): neighbours are few (the
 // seeds' callers and definitions) and chosen by what calls what, not by
 // the file's words. conn.serve, which calls doKeepAlives, ranked 50th of
 // net/http/server.go's blocks before its text was read, behind every
@@ -504,8 +505,7 @@ func (r *ranker) cut(pl *pool, n int) []*found {
 	return r.cutPerFile(pl, n, max(1, n/maxShareOfFile))
 }
 
-// cutPerFile is cut with at most perFile blocks of one file that are not
-// graph neighbours.
+// cutPerFile is cut with perFile as a file's share.
 func (r *ranker) cutPerFile(pl *pool, n, perFile int) []*found {
 	list := append([]*found(nil), pl.list...)
 	sort.SliceStable(list, func(i, j int) bool {
