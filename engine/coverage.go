@@ -79,8 +79,10 @@ func (r *ranker) matchTerms(c []Candidate) (terms []string, ts *TermSet, has []u
 
 // coverage adds the coverage signal to each candidate: weightCoverage ×
 // the idf-weighted share of the query's terms (terms, matched into has by
-// matchTerms) its name and text hold, idf taken over the candidates (a
-// word every candidate holds says nothing about any of them).
+// matchTerms) its name, text and directory hold, idf taken over the
+// candidates (a word every candidate holds says nothing about any of
+// them). A graph neighbour that read suggested at its signature and that
+// holds neighbourMatch of that share is offered in full.
 func (r *ranker) coverage(c []Candidate, terms []string, has []uint32) {
 	if len(terms) == 0 || has == nil {
 		return
