@@ -38,7 +38,13 @@
 // group is one block), a Rust const or static, a run of module-level
 // assignments in Python, JavaScript or TypeScript. A top-level
 // describe/it/test call in JavaScript or TypeScript is a function block
-// named by its description and marked Test. A file's imports (and Go or
+// named by its description and marked Test. A function assigned to a
+// member at the top of a JavaScript or TypeScript module is a method of
+// what it is assigned to ("res.send = function send(body)" is res.send;
+// "Router.prototype.handle = …" is Router.handle; "exports.parse = …" is
+// the function parse): CommonJS code such as Express defines every method
+// this way, and without it those files were cut into windows that split
+// functions at arbitrary lines. A file's imports (and Go or
 // Java package clause) form its header block, from line 1 through the last
 // import; Imports holds the import paths.
 //

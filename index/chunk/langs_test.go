@@ -66,6 +66,11 @@ func TestMoreLanguagesBlocks(t *testing.T) {
 			"header 1-1", "variable 2-4 utils", "method 5-10 M.pick", "method 11-14 state.get",
 			"function 15-18 helper", "method 19-20 M.other", "variable 21-22 count", "window 23-23",
 		}},
+		{"response.js", []string{
+			"header 1-2", "variable 3-4 mime", "method 5-12 res.status", "method 13-16 res.links",
+			"method 17-20 Router.handle", "function 21-24 parse", "function 25-28 createApplication",
+			"window 29-31", "method 32-35 res.contentType",
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.path, func(t *testing.T) {
@@ -142,6 +147,9 @@ func TestMoreLanguagesDetails(t *testing.T) {
 		{"picker.lua", "helper", func(b Block) bool {
 			return b.Signature == "local function helper(x)"
 		}, "Lua local function"},
+		{"response.js", "res.status", func(b Block) bool {
+			return b.Doc == "Set status `code`." && b.Signature == "res.status = function status(code)" && b.Name == "status"
+		}, "JavaScript function assigned to a member"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.what, func(t *testing.T) {

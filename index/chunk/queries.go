@@ -5,7 +5,10 @@ package chunk
 // Definition queries capture the definition node as @def.<what> and its
 // name as @name, where <what> is one of:
 //
-//	function  a function, or a method when its nearest definition above is a container
+//	function  a function, or a method when its nearest definition above is a container;
+//	          in JavaScript and TypeScript also a function assigned to a member at
+//	          the top of a module (res.send = function …, Foo.prototype.bar = …,
+//	          res.type = res.contentType = function …, named by the first)
 //	class     a class (container)
 //	interface an interface or trait (container)
 //	type      a struct, enum, union, type alias
@@ -41,6 +44,8 @@ const jsDefs = `
 (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])) @def.function
 (variable_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])) @def.function
 (field_definition property: (property_identifier) @name value: [(arrow_function) (function_expression)]) @def.function
+(program (expression_statement (assignment_expression left: (member_expression) @name right: [(arrow_function) (function_expression) (generator_function)])) @def.function)
+(program (expression_statement (assignment_expression left: (member_expression) @name right: (assignment_expression right: [(arrow_function) (function_expression) (generator_function)]))) @def.function)
 (program (lexical_declaration (variable_declarator name: (identifier) @name)) @def.variable)
 (program (variable_declaration (variable_declarator name: (identifier) @name)) @def.variable)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.variable))
@@ -73,6 +78,8 @@ const tsDefs = `
 (lexical_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])) @def.function
 (variable_declaration (variable_declarator name: (identifier) @name value: [(arrow_function) (function_expression) (generator_function)])) @def.function
 (public_field_definition name: (property_identifier) @name value: [(arrow_function) (function_expression)]) @def.function
+(program (expression_statement (assignment_expression left: (member_expression) @name right: [(arrow_function) (function_expression) (generator_function)])) @def.function)
+(program (expression_statement (assignment_expression left: (member_expression) @name right: (assignment_expression right: [(arrow_function) (function_expression) (generator_function)]))) @def.function)
 (program (lexical_declaration (variable_declarator name: (identifier) @name)) @def.variable)
 (program (variable_declaration (variable_declarator name: (identifier) @name)) @def.variable)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.variable))

@@ -75,7 +75,8 @@ func defKind(what string) Kind {
 
 // bodyOf returns the body of a definition: its "body" field, a child of
 // one of the language's body kinds, or the body of a function value it
-// holds (const f = () => {…}, M.f = function() … end).
+// holds (const f = () => {…}, M.f = function() … end, res.send =
+// function send(body) {…}).
 func (f *tsFile) bodyOf(n *ts.Node) *ts.Node {
 	if b := fieldBody(n); b != nil {
 		return b
@@ -122,8 +123,15 @@ func fieldBody(n *ts.Node) *ts.Node {
 	}
 	v := n.ChildByFieldName("value")
 	if v == nil && n.NamedChildCount() > 0 {
-		if decl := n.NamedChild(0); decl != nil && decl.Kind() == "variable_declarator" {
+		switch decl := n.NamedChild(0); {
+		case decl == nil:
+		case decl.Kind() == "variable_declarator":
 			v = decl.ChildByFieldName("value")
+		case decl.Kind() == "assignment_expression":
+			v = decl.ChildByFieldName("right")
+			for v != nil && v.Kind() == "assignment_expression" {
+				v = v.ChildByFieldName("right") // a = b = function …
+			}
 		}
 	}
 	if v != nil {

@@ -5,6 +5,7 @@ package chunk
 import (
 	"sort"
 	"strings"
+	"unicode"
 
 	ts "github.com/tree-sitter/go-tree-sitter"
 )
@@ -109,6 +110,8 @@ func (f *tsFile) name(d *tsDef, name *ts.Node) bool {
 	switch {
 	case d.what == "impl":
 		f.implNames(d)
+	case name.Kind() == "member_expression":
+		f.memberName(d)
 	case f.c.spec.splitNames:
 		splitName(d)
 	case f.c.spec.receiver != "" && d.what == "function":
@@ -129,6 +132,72 @@ func splitName(d *tsDef) {
 	d.name, d.prefix = parts[n-1], parts[n-1]
 	d.qual = parts[n-2] + "." + parts[n-1]
 	d.method = d.what == "function"
+}
+
+// memberName names a function assigned to a member at the top of a
+// JavaScript or TypeScript module as splitName does, once the parts that
+// say nothing of what it belongs to are dropped: "prototype"
+// ("Router.prototype.handle" is "Router.handle"), and a leading "this",
+// "module" or "exports", after which it is a plain function
+// ("exports.parse" is "parse"). "module.exports = function f()" is named
+// by the function's own name, else "exports". A member path that is not
+// all identifiers ("a().b", "a[0].b") is not a name.
+func (f *tsFile) memberName(d *tsDef) {
+	var parts []string
+	for _, p := range strings.Split(d.name, ".") {
+		p = strings.TrimSpace(p)
+		if !isJSIdentifier(p) {
+			d.name = ""
+			return
+		}
+		if p != "prototype" {
+			parts = append(parts, p)
+		}
+	}
+	for len(parts) > 1 && (parts[0] == "this" || parts[0] == "module" || parts[0] == "exports") {
+		parts = parts[1:]
+	}
+	if len(parts) == 1 && parts[0] == "exports" {
+		if fn := f.assignedName(d); fn != "" {
+			parts[0] = fn
+		}
+	}
+	d.name = strings.Join(parts, ".")
+	d.qual, d.prefix = d.name, d.name
+	splitName(d)
+}
+
+// assignedName is the name of the function expression a JavaScript
+// assignment definition holds ("module.exports = function f() {}" → "f").
+func (f *tsFile) assignedName(d *tsDef) string {
+	as := d.node.NamedChild(0)
+	if as == nil {
+		return ""
+	}
+	fn := as.ChildByFieldName("right")
+	for fn != nil && fn.Kind() == "assignment_expression" {
+		fn = fn.ChildByFieldName("right")
+	}
+	if fn != nil {
+		if nm := fn.ChildByFieldName("name"); nm != nil {
+			return validUTF8(f.text(nm))
+		}
+	}
+	return ""
+}
+
+// isJSIdentifier reports whether s is a plain identifier: letters,
+// digits, "_" and "$", not starting with a digit.
+func isJSIdentifier(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for _, r := range s {
+		if r != '_' && r != '$' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // namePath splits a qualified name at "::", "." and ":" after dropping
