@@ -145,6 +145,9 @@ func TestPlacePushesDownBuildVendoredAndTestData(t *testing.T) {
 		{"examples/basic/main.go", &placeExample},
 		{"pydantic/v1/main.py", &placeLegacy},
 		{"api/v1/types.pb.go", &placeGenerated},
+		{"web/__generated__/schema.ts", &placeGenerated},
+		{"third_party/zlib/inflate.c", &placeVendored},
+		{"examples/vendor/lib/x.go", &placeExample}, // the outermost marked directory decides
 		{"src/Illuminate/Routing/Console/stubs/controller.stub", &placeGenerated},
 		{"test_suite/tests/ui/with/incorrect_type.stderr", &placeTestData},
 		{"crypto/tls/bogo_config.json", &placeData},

@@ -96,11 +96,9 @@ var (
 	placeData      = placeKind{"a data file", penaltyData, []string{"json", "yaml", "yml", "toml", "xml", "ini", "csv", "config", "configuration", "settings", "schema"}}
 )
 
-// Directories, lowercased, that mark each kind.
+// Directories, lowercased, that mark each kind; vendored and generated
+// code are chunk's rules (chunk.IsBorrowed), which the index shares.
 var placeDirs = map[string]*placeKind{
-	"vendor": &placeVendored, "third_party": &placeVendored, "third-party": &placeVendored,
-	"thirdparty": &placeVendored, "node_modules": &placeVendored, "bower_components": &placeVendored,
-	"generated": &placeGenerated, "__generated__": &placeGenerated,
 	"testdata": &placeTestData, "test-data": &placeTestData, "test_data": &placeTestData,
 	"fixtures": &placeTestData, "fixture": &placeTestData, "__fixtures__": &placeTestData,
 	"mocks": &placeTestData, "__mocks__": &placeTestData, "fakes": &placeTestData,
@@ -149,14 +147,17 @@ func placeOf(p string) *placeKind {
 		return &placeBuild
 	case testDataExts[path.Ext(base)]:
 		return &placeTestData
-	case path.Ext(base) == ".stub" ||
-		strings.Contains(base, ".pb.") || strings.HasSuffix(base, "_pb2.py") ||
-		strings.Contains(base, "_generated.") || strings.Contains(base, ".generated.") ||
-		strings.Contains(base, ".min.") || strings.HasPrefix(base, "zz_generated"):
+	case chunk.GeneratedName(base):
 		return &placeGenerated
 	}
 	dirs := strings.Split(path.Dir(low), "/")
 	for _, d := range dirs {
+		switch {
+		case chunk.VendoredDir(d):
+			return &placeVendored
+		case chunk.GeneratedDir(d):
+			return &placeGenerated
+		}
 		if k := placeDirs[d]; k != nil {
 			return k
 		}

@@ -227,7 +227,7 @@ func prepareFile(root string, f walkFile, old *fileEntry, maxSize int64, an anal
 	stored, clean := scanStorable(f.Rel, data) // secrets redacted: nothing on disk holds them
 	r.clean = clean
 	r.rec = compressRecord(stored)
-	u := fileUnits(stored, r.blocks)
+	u := fileUnits(f.Rel, stored, r.blocks)
 	r.units = &u
 	return r
 }

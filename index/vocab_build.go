@@ -27,11 +27,14 @@ const (
 	vocabTableName  = "vocab.table"
 )
 
-// fileUnits are the vocabulary units of a file's content and blocks.
-func fileUnits(data []byte, blocks []Block) vocab.FileUnits {
+// fileUnits are the vocabulary units of the file rel's content and
+// blocks. Prose has words and data repeats them, not identifiers, and
+// vendored and generated code (chunk.IsBorrowed) holds another project's
+// words or a generator's: their pairs are noise, and none is counted.
+func fileUnits(rel string, data []byte, blocks []Block) vocab.FileUnits {
 	u := vocab.FileUnits{Forms: map[string]string{}}
-	if len(blocks) > 0 && (IsProse(blocks[0]) || chunk.IsData(blocks[0].Lang)) {
-		return u // prose has words and data repeats them, not identifiers: their pairs are noise
+	if chunk.IsBorrowed(rel) || len(blocks) > 0 && (IsProse(blocks[0]) || chunk.IsData(blocks[0].Lang)) {
+		return u
 	}
 	u.Idents = vocab.IdentUnits(data, u.Forms)
 	for _, b := range blocks {
@@ -52,7 +55,7 @@ func (ix *Index) storedUnits(rel string, old *fileEntry) (*vocab.FileUnits, erro
 	if err != nil {
 		return nil, err
 	}
-	u := fileUnits(data, chunk.File(rel, data))
+	u := fileUnits(rel, data, chunk.File(rel, data))
 	return &u, nil
 }
 

@@ -246,3 +246,29 @@ func TestCountsThatCannotBeWrittenDoNotFailTheUpdate(t *testing.T) {
 	must(t, os.RemoveAll(counts))
 	recountsIn(t, root, ix, "package srv\n\n", want)
 }
+
+// Vendored and generated code teaches the table nothing: the same files
+// that relate idle to spicedb in the project's own code do not when they
+// are a vendored copy or generated (chunk.IsBorrowed).
+func TestVocabLearnsNothingFromBorrowedCode(t *testing.T) {
+	relatesSpicedb := func(dir string) bool {
+		files := serverTree(8)
+		for i := range 6 {
+			files[fmt.Sprintf(dir, i)] = fmt.Sprintf("package lib\n\nfunc spicedbIdle%d(spicedbName string) bool { return idleSpicedb(spicedbName) }\n", i)
+		}
+		_, ix, _ := build(t, files)
+		e, ok := ix.Vocab("idl")
+		if !ok {
+			t.Fatalf("no idle in the table:\n%s", tableOf(t, ix))
+		}
+		return slices.ContainsFunc(e.Related, func(r vocab.Related) bool { return r.Form == "spicedb" })
+	}
+	if !relatesSpicedb("lib/check%d.go") {
+		t.Fatal("the project's own code does not relate idle to spicedb: the test proves nothing")
+	}
+	for _, dir := range []string{"vendor/github.com/v/lib/check%d.go", "third_party/v/check%d.go", "lib/check%d.pb.go", "generated/check%d.go"} {
+		if relatesSpicedb(dir) {
+			t.Errorf("%s: idle is related to spicedb", dir)
+		}
+	}
+}

@@ -11,7 +11,9 @@
 //     that appear together in its identifiers (idle and timeout in
 //     idleTimeout, keep and alive in doKeepAlives), scored by pointwise
 //     mutual information and cut to a few per word. The engine uses them as
-//     weaker expansions of a query's words.
+//     weaker expansions of a query's words. Only the project's own code
+//     teaches them: the index counts no prose, data, vendored or
+//     generated file (index/vocab_build.go).
 package vocab
 
 // minStemLen is the shortest word Stem changes, and the shortest stem it
