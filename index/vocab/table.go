@@ -19,8 +19,16 @@ import (
 // npmi of at least minNPMI, and never relating a word to one held by
 // more than maxCommonShare of the units, or minCommonUnits in a small
 // repository ("get", "new", "err" relate to everything and so mean
-// nothing), nor to a function word that is a part of identifiers ("with"
-// in WithCancel, "than" in lessThan). The table is text, one line a word,
+// nothing), nor to one held by fewer than minRareShare of them in a large
+// one, nor to a function word that is a part of identifiers ("with"
+// in WithCancel, "than" in lessThan). npmi favours rare words: a word of
+// three units, all of which hold "string", scores as high as a word of
+// hundreds that often goes with it, and in the Go tree "decoder" was
+// related to mtf and retire (bzip2's move-to-front, 9 and 6 units of
+// 195,000), "http" to nethttpomithttp (a build tag, 3). A relative is
+// a word the repository uses often enough to mean something in it;
+// the floor is never below minPairCount, so a small repository keeps
+// every pair it has. The table is text, one line a word,
 // sorted, so a query looks a word up by binary search in the file's bytes
 // without parsing it:
 //
@@ -31,6 +39,7 @@ const (
 	minNPMI        = 0.25
 	maxCommonShare = 0.01
 	minCommonUnits = 50
+	minRareShare   = 1.0 / 20000
 	relatedPerWord = 4
 )
 
@@ -92,9 +101,10 @@ func (c *Counts) relatives() [][]Related {
 		return out
 	}
 	limit := max(int64(maxCommonShare*n), minCommonUnits)
+	floor := max(int64(minRareShare*n), minPairCount)
 	relative := make([]bool, len(c.words))
 	for id, w := range c.words {
-		relative[id] = c.df[id] <= limit && !stopWord(w)
+		relative[id] = c.df[id] <= limit && c.df[id] >= floor && !stopWord(w)
 	}
 	best := make([][]candidate, len(c.words))
 	for k, ab := range c.pairs {

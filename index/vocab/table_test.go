@@ -91,3 +91,38 @@ func TestCountsAddThenRemove(t *testing.T) {
 		t.Fatal("truncated counts read without error")
 	}
 }
+
+// In a large repository a word of a few units is not a relative, however
+// well it goes with the word (npmi favours rare words); in a small one it
+// is.
+func TestRareWordsRelateOnlyInSmallRepositories(t *testing.T) {
+	relatives := func(filler int) []string {
+		c := NewCounts()
+		var u FileUnits
+		for range 6 {
+			u.Idents = append(u.Idents, []string{"decod", "mtf"})
+		}
+		for range 30 {
+			u.Idents = append(u.Idents, []string{"decod", "unquot"})
+		}
+		for range 10 {
+			u.Idents = append(u.Idents, []string{"unquot", "string"})
+		}
+		for range filler {
+			u.Idents = append(u.Idents, []string{"fill", "word"})
+		}
+		c.Add(u, 1)
+		e, _ := NewTable(BuildTable(c)).Lookup("decod")
+		var out []string
+		for _, r := range e.Related {
+			out = append(out, r.Stem)
+		}
+		return out
+	}
+	if got := relatives(1000); !reflect.DeepEqual(got, []string{"unquot", "mtf"}) {
+		t.Errorf("small repository: decod relates to %q, want mtf and unquot", got)
+	}
+	if got := relatives(200000); !reflect.DeepEqual(got, []string{"unquot"}) {
+		t.Errorf("large repository: decod relates to %q, want unquot only", got)
+	}
+}
