@@ -15,7 +15,7 @@ import (
 // FormatVersion is the on-disk format of an index directory. An index
 // written with another version is rebuilt from scratch. Bump it whenever
 // the mapping, the analyzers, the stored blob or the manifest change.
-const FormatVersion = 15 // 5: stems and related terms; 6: symbol blocks for C, C++, C#, Ruby, PHP, Kotlin, Bash, Lua; 7: Go blocks' package and uses; 8: the related-terms table stamped with its generation; 9: adverbs stemmed to their adjective; 10: only prose is documentation (chunk.Language: data and more languages); 11: symbol blocks for Swift and Scala; 12: one test-path rule (spec, bench and CamelCase test files are tests); 13: Java's spec packages are code; 14: JavaScript and TypeScript functions assigned to members; 15: related terms learned without vendored and generated code, and no rare word a relative in a large repository
+const FormatVersion = 15 // 5: stems and related terms; 6: symbol blocks for C, C++, C#, Ruby, PHP, Kotlin, Bash, Lua; 7: Go blocks' package and uses; 8: the related-terms table stamped with its generation; 9: adverbs stemmed to their adjective; 10: only prose is documentation (chunk.Language: data and more languages); 11: symbol blocks for Swift and Scala; 12: one test-path rule (spec, bench and CamelCase test files are tests); 13: Java's spec packages are code; 14: JavaScript and TypeScript functions assigned to members or held by a top-level object literal; 15: related terms learned without vendored and generated code, and no rare word a relative in a large repository
 
 const manifestName = "manifest.gob"
 

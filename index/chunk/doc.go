@@ -44,7 +44,11 @@
 // "Router.prototype.handle = …" is Router.handle; "exports.parse = …" is
 // the function parse): CommonJS code such as Express defines every method
 // this way, and without it those files were cut into windows that split
-// functions at arbitrary lines. A file's imports (and Go or
+// functions at arbitrary lines. So is a function-valued property of an
+// object literal at the top of a module ("Foo.prototype = { bar:
+// function … }", "Router = Class({ route: function … })"), as a
+// shorthand method there already was; inside a definition (const api =
+// {…}, a function's body) it stays part of that block. A file's imports (and Go or
 // Java package clause) form its header block, from line 1 through the last
 // import; Imports holds the import paths.
 //

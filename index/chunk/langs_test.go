@@ -69,7 +69,8 @@ func TestMoreLanguagesBlocks(t *testing.T) {
 		{"response.js", []string{
 			"header 1-2", "variable 3-4 mime", "method 5-12 res.status", "method 13-16 res.links",
 			"method 17-20 Router.handle", "function 21-24 parse", "function 25-28 createApplication",
-			"window 29-31", "method 32-35 res.contentType",
+			"window 29-31", "method 32-36 res.contentType", "variable 37-42 helpers", "window 43-43",
+			"function 44-44 bar", "window 45-45",
 		}},
 	}
 	for _, tc := range tests {

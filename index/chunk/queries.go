@@ -8,7 +8,9 @@ package chunk
 //	function  a function, or a method when its nearest definition above is a container;
 //	          in JavaScript and TypeScript also a function assigned to a member at
 //	          the top of a module (res.send = function …, Foo.prototype.bar = …,
-//	          res.type = res.contentType = function …, named by the first)
+//	          res.type = res.contentType = function …, named by the first), and
+//	          a function-valued property of an object literal that no definition
+//	          holds (Foo.prototype = { bar: function … }, module.exports = {…})
 //	class     a class (container)
 //	interface an interface or trait (container)
 //	type      a struct, enum, union, type alias
@@ -46,6 +48,7 @@ const jsDefs = `
 (field_definition property: (property_identifier) @name value: [(arrow_function) (function_expression)]) @def.function
 (program (expression_statement (assignment_expression left: (member_expression) @name right: [(arrow_function) (function_expression) (generator_function)])) @def.function)
 (program (expression_statement (assignment_expression left: (member_expression) @name right: (assignment_expression right: [(arrow_function) (function_expression) (generator_function)]))) @def.function)
+(pair key: (property_identifier) @name value: [(arrow_function) (function_expression) (generator_function)]) @def.function
 (program (lexical_declaration (variable_declarator name: (identifier) @name)) @def.variable)
 (program (variable_declaration (variable_declarator name: (identifier) @name)) @def.variable)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.variable))
@@ -80,6 +83,7 @@ const tsDefs = `
 (public_field_definition name: (property_identifier) @name value: [(arrow_function) (function_expression)]) @def.function
 (program (expression_statement (assignment_expression left: (member_expression) @name right: [(arrow_function) (function_expression) (generator_function)])) @def.function)
 (program (expression_statement (assignment_expression left: (member_expression) @name right: (assignment_expression right: [(arrow_function) (function_expression) (generator_function)]))) @def.function)
+(pair key: (property_identifier) @name value: [(arrow_function) (function_expression) (generator_function)]) @def.function
 (program (lexical_declaration (variable_declarator name: (identifier) @name)) @def.variable)
 (program (variable_declaration (variable_declarator name: (identifier) @name)) @def.variable)
 (program (export_statement (lexical_declaration (variable_declarator name: (identifier) @name)) @def.variable))

@@ -33,3 +33,13 @@ res.contentType =
 res.type = function contentType(type) {
   return this.set('Content-Type', type);
 };
+
+var helpers = {
+  escape: function (s) {
+    return s;
+  },
+};
+
+Foo.prototype = {
+  bar: (x) => x,
+};
