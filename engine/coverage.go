@@ -21,11 +21,11 @@ const (
 
 	weightFileCoverage = 1.0 // all the strongest words present in the file's candidates together
 
-	// neighbourMatch is the share of the query's words from which a block
-	// the graph found (suggested at its signature: a neighbour, not a
-	// match) is a match after all, and offered in full: conn.serve, a
-	// caller of doKeepAlives and idleTimeout, holds every word of "http
-	// server keep-alive timeouts" and ranks below the search's cut.
+	// neighbourMatch is the coverage share from which a block the graph
+	// found is a match after all, offered in full, not at its signature
+	// (neighbourLevels): conn.serve, a caller of doKeepAlives and
+	// idleTimeout, holds every word of "http server keep-alive timeouts"
+	// and ranks below the search's cut.
 	neighbourMatch = 0.5
 )
 
@@ -81,8 +81,7 @@ func (r *ranker) matchTerms(c []Candidate) (terms []string, ts *TermSet, has []u
 // the idf-weighted share of the query's terms (terms, matched into has by
 // matchTerms) its name, text and directory hold, idf taken over the
 // candidates (a word every candidate holds says nothing about any of
-// them). A graph neighbour that read suggested at its signature and that
-// holds neighbourMatch of that share is offered in full.
+// them). neighbourLevels reads the share back for graph neighbours.
 func (r *ranker) coverage(c []Candidate, terms []string, has []uint32) {
 	if len(terms) == 0 || has == nil {
 		return
@@ -121,9 +120,6 @@ func (r *ranker) coverage(c []Candidate, terms []string, has []uint32) {
 			Detail: fmt.Sprintf("holds %d of the query's %d strongest words", n, len(terms))})
 		c[i].Score += weightCoverage * v
 		c[i].Reason = reasonOf(c[i].Signals)
-		if c[i].Level == LevelSignature && v >= neighbourMatch {
-			c[i].Level = LevelFull // a neighbour that holds the question is a match
-		}
 	}
 	r.fileCoverage(c, has, share, len(terms))
 }

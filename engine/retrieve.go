@@ -147,6 +147,7 @@ func (p *indexProvider) Candidates(ctx context.Context, q Query) ([]Candidate, e
 	}
 	top := r.cut(pool, p.opts.MaxCandidates)
 	weighed := r.weigh(p.read(ctx, top, r, clock))
+	neighbourLevels(weighed, r.neighbours(top))
 	p.central(ctx, q, weighed) // needs coverage, and comes before spread
 	cands := p.headers(ctx, r.settle(weighed), clock)
 	if len(pool.list) < p.opts.MaxCandidates {
@@ -549,14 +550,45 @@ func (p *indexProvider) read(ctx context.Context, top []*found, r *ranker, clock
 		}
 		r.phrase(f, c.Text)
 		c.Score, c.Signals, c.Reason = f.score, f.signals, reasonOf(f.signals)
-		if f.lookup && f.bm25 == 0 && !r.delegated(f.block.ID) {
-			// A neighbour, not a match: its signature is the point,
-			// unless coverage finds the question in it (neighbourMatch).
-			c.Level = LevelSignature
-		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// neighbours are the IDs of the blocks of top that only the graph found:
+// looked up, with no text hit, and not a delegate (whose work is the
+// point, in full).
+func (r *ranker) neighbours(top []*found) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range top {
+		if f.lookup && f.bm25 == 0 && !r.delegated(f.block.ID) {
+			out[f.block.ID] = true
+		}
+	}
+	return out
+}
+
+// neighbourLevels offers each graph neighbour among c at its signature (a
+// neighbour, not a match: its signature is the point), unless its text
+// holds neighbourMatch of the query's words by the coverage signal: then
+// it is a match the search ranked below its cut, and stays in full.
+func neighbourLevels(c []Candidate, neighbours map[string]bool) {
+	for i := range c {
+		if neighbours[c[i].ID] && coverageShare(c[i]) < neighbourMatch {
+			c[i].Level = LevelSignature
+		}
+	}
+}
+
+// coverageShare is the share of the query's strongest words a candidate
+// holds, as its coverage signal says (0 without one).
+func coverageShare(c Candidate) float64 {
+	for _, s := range c.Signals {
+		if s.Name == signalCoverage {
+			return s.Value / weightCoverage
+		}
+	}
+	return 0
 }
 
 // readCandidate reads b's current text through s as a candidate of src:
