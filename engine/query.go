@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/loupe-dev/loupe/index/chunk"
 )
 
 // Caps on what AnalyzeQuery keeps, so a pasted 200 KB issue yields a query
@@ -221,7 +223,7 @@ func (a *analyzer) token(tok string, pri int, code, title bool) {
 		a.idents.add(tok, pri+priorityCode)
 	}
 	a.words += a.addWords(tok, pri, title)
-	if j := strings.ReplaceAll(tok, "-", ""); j != tok && len(j) >= minJoinedLen && isIdentWord(j) && !strings.HasPrefix(tok, "-") {
+	if j := strings.ReplaceAll(tok, "-", ""); j != tok && len(j) >= minJoinedLen && chunk.IsIdentifier(j) && !strings.HasPrefix(tok, "-") {
 		a.keywords.add(strings.ToLower(j), pri) // "keep-alive" → also "keepalive"
 	}
 }
@@ -351,7 +353,7 @@ func typeName(text string) bool {
 // oneWord is the query when it is one identifier-shaped word.
 func oneWord(text string) (string, bool) {
 	w := strings.TrimSpace(text)
-	if w == "" || strings.ContainsAny(w, " \t\n") || !isIdentWord(w) {
+	if w == "" || strings.ContainsAny(w, " \t\n") || !chunk.IsIdentifier(w) {
 		return "", false
 	}
 	return w, true

@@ -3,7 +3,11 @@ package engine
 // Stack traces and error lines in pasted issues: their paths, function
 // names and messages are the strongest signals a query can carry.
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/loupe-dev/loupe/index/chunk"
+)
 
 // traceLine recognizes one frame of a stack trace and records its path and
 // function with trace priority. It reports whether the line was a frame.
@@ -217,7 +221,7 @@ func (a *analyzer) importLine(trim string) {
 	if f[0] == "from" && len(f) > 3 && f[2] == "import" {
 		for _, name := range f[3:] {
 			name = strings.Trim(name, ",()")
-			if isIdentWord(name) && len(name) > 1 {
+			if chunk.IsIdentifier(name) && len(name) > 1 {
 				a.idents.add(name, priorityCode)
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/loupe-dev/loupe/index/chunk"
 )
 
 // splitWords splits at non-alphanumerics and at lower→upper case changes
@@ -82,24 +84,11 @@ func splitQualified(tok string) []string {
 	tok = strings.ReplaceAll(tok, "::", ".")
 	parts := strings.Split(tok, ".")
 	for _, p := range parts {
-		if !isIdentWord(p) {
+		if !chunk.IsIdentifier(p) {
 			return nil
 		}
 	}
 	return parts
-}
-
-func isIdentWord(p string) bool {
-	if p == "" {
-		return false
-	}
-	for i, r := range p {
-		if r == '_' || r == '$' || unicode.IsLetter(r) || (i > 0 && unicode.IsDigit(r)) {
-			continue
-		}
-		return false
-	}
-	return true
 }
 
 // hasCaseChange: a lower letter followed by an upper one (camelCase,

@@ -5,7 +5,6 @@ package chunk
 import (
 	"sort"
 	"strings"
-	"unicode"
 
 	ts "github.com/tree-sitter/go-tree-sitter"
 )
@@ -146,7 +145,7 @@ func (f *tsFile) memberName(d *tsDef) {
 	var parts []string
 	for _, p := range strings.Split(d.name, ".") {
 		p = strings.TrimSpace(p)
-		if !isJSIdentifier(p) {
+		if !IsIdentifier(p) {
 			d.name = ""
 			return
 		}
@@ -184,20 +183,6 @@ func (f *tsFile) assignedName(d *tsDef) string {
 		}
 	}
 	return ""
-}
-
-// isJSIdentifier reports whether s is a plain identifier: letters,
-// digits, "_" and "$", not starting with a digit.
-func isJSIdentifier(s string) bool {
-	if s == "" || s[0] >= '0' && s[0] <= '9' {
-		return false
-	}
-	for _, r := range s {
-		if r != '_' && r != '$' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return false
-		}
-	}
-	return true
 }
 
 // namePath splits a qualified name at "::", "." and ":" after dropping
