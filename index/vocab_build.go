@@ -46,9 +46,11 @@ func fileUnits(rel string, data []byte, blocks []Block) vocab.FileUnits {
 }
 
 // storedUnits are the units of a file as the index last saw it: its
-// content from the store, chunked again. nil when the file had none.
+// content from the store, chunked again. nil when the file had none,
+// which a borrowed file never has: it is not read (a recount of Loki's
+// counts read and chunked its whole vendor/ for nothing).
 func (ix *Index) storedUnits(rel string, old *fileEntry) (*vocab.FileUnits, error) {
-	if old == nil || old.Skip != "" || old.Len == 0 {
+	if old == nil || old.Skip != "" || old.Len == 0 || chunk.IsBorrowed(rel) {
 		return nil, nil
 	}
 	data, err := readRecord(ix.dir, old.Off, old.Len)

@@ -272,3 +272,19 @@ func TestVocabLearnsNothingFromBorrowedCode(t *testing.T) {
 		}
 	}
 }
+
+// A recount leaves borrowed code out as a build does (storedUnits does
+// not read it): the table is the build's.
+func TestVocabRecountLeavesOutBorrowedCode(t *testing.T) {
+	files := serverTree(6)
+	for i := range 6 {
+		files[fmt.Sprintf("vendor/v/check%d.go", i)] = fmt.Sprintf("package v\n\nfunc spicedbIdle%d(spicedbName string) bool { return idleSpicedb(spicedbName) }\n", i)
+	}
+	root, ix, _ := build(t, files)
+	want := tableOf(t, ix)
+	if bytes.Contains(want, []byte("spicedb")) {
+		t.Fatalf("the build learned from vendor/:\n%s", want)
+	}
+	must(t, os.Remove(filepath.Join(ix.Dir(), vocabCountsName)))
+	recountsIn(t, root, ix, "package srv\n", want)
+}
