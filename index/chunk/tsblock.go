@@ -128,16 +128,23 @@ func fieldBody(n *ts.Node) *ts.Node {
 		case decl.Kind() == "variable_declarator":
 			v = decl.ChildByFieldName("value")
 		case decl.Kind() == "assignment_expression":
-			v = decl.ChildByFieldName("right")
-			for v != nil && v.Kind() == "assignment_expression" {
-				v = v.ChildByFieldName("right") // a = b = function …
-			}
+			v = assignedValue(decl)
 		}
 	}
 	if v != nil {
 		return v.ChildByFieldName("body")
 	}
 	return nil
+}
+
+// assignedValue is what an assignment finally assigns, through a chain
+// (res.type = res.contentType = function …): its last right side.
+func assignedValue(as *ts.Node) *ts.Node {
+	v := as.ChildByFieldName("right")
+	for v != nil && v.Kind() == "assignment_expression" {
+		v = v.ChildByFieldName("right")
+	}
+	return v
 }
 
 // leading returns the first line of a definition including the comments

@@ -173,11 +173,7 @@ func (f *tsFile) assignedName(d *tsDef) string {
 	if as == nil {
 		return ""
 	}
-	fn := as.ChildByFieldName("right")
-	for fn != nil && fn.Kind() == "assignment_expression" {
-		fn = fn.ChildByFieldName("right")
-	}
-	if fn != nil {
+	if fn := assignedValue(as); fn != nil {
 		if nm := fn.ChildByFieldName("name"); nm != nil {
 			return validUTF8(f.text(nm))
 		}
