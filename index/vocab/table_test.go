@@ -120,7 +120,7 @@ func TestRareWordsRelateOnlyInSmallRepositories(t *testing.T) {
 		return out
 	}
 	if got := relatives(1000); !reflect.DeepEqual(got, []string{"unquot", "mtf"}) {
-		t.Errorf("small repository: decod relates to %q, want mtf and unquot", got)
+		t.Errorf("small repository: decod relates to %q, want unquot and mtf", got)
 	}
 	if got := relatives(200000); !reflect.DeepEqual(got, []string{"unquot"}) {
 		t.Errorf("large repository: decod relates to %q, want unquot only", got)
