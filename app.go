@@ -171,7 +171,11 @@ func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader, m *m
 	}
 	rank := engine.DefaultRankOptions()
 	add(engine.SourceCode, m.fuse(engine.NewCodeProvider(ix, rank), ix))
-	add(engine.SourceDocs, m.fuse(engine.NewDocsProvider(ix, rank), ix))
+	docs := rank
+	if cfg.Enabled(engine.SourceCode) {
+		docs = rank.BesideCode()
+	}
+	add(engine.SourceDocs, m.fuse(engine.NewDocsProvider(ix, docs), ix))
 	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: changesKept(cfg.MaxChanges), SecretFiles: cfg.SecretFiles, Watch: watch, Tree: ix.WorkTree}))
 	add(engine.SourceNotes, notes.NewProvider(notes.DefaultPath(root)))
 	if cfg.Enabled(engine.SourceDiagnostics) && (cfg.DiagnosticsCmd != "" || cfg.DiagnosticsFile != "") {

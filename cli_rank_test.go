@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -85,5 +86,46 @@ func TestPackSameBytesFromTwoFreshBuildsOfRealCode(t *testing.T) {
 		if outs[0] != outs[1] {
 			t.Errorf("%q: two fresh builds of one tree packed differently", q)
 		}
+	}
+}
+
+// TestPackBoundsTheDocsBesideCode: through the binary, beside the code
+// source the docs source returns at most 60 candidates (each costs a
+// resident answer its reading, matching and packing, and docs take a
+// minority share of a pack); alone, or when --candidates asks for more,
+// it returns every section that matches.
+func TestPackBoundsTheDocsBesideCode(t *testing.T) {
+	root, ix := t.TempDir(), filepath.Join(t.TempDir(), "ix")
+	files := map[string]string{"pay/retry.go": "package pay\n\n// Retry retries a failed payment with backoff.\nfunc Retry() {}\n"}
+	for i := range 90 {
+		files[fmt.Sprintf("docs/note%02d.md", i)] = fmt.Sprintf("# Note %d\n\nA failed payment is retried with backoff, attempt %d.\n", i, i)
+	}
+	writeFiles(t, root, files)
+	docs := func(args ...string) int {
+		t.Helper()
+		r := runBin(t, "", append([]string{"pack", "retry failed payments with backoff", "--root", root,
+			"--index-dir", ix, "--budget", "100000", "--format", "json"}, args...)...)
+		if r.err != nil {
+			t.Fatalf("pack %v: %v\n%s", args, r.err, r.stderr)
+		}
+		var p struct {
+			Summary struct {
+				PerSource map[string]struct{ Included, Excluded int } `json:"per_source"`
+			} `json:"summary"`
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &p); err != nil {
+			t.Fatal(err)
+		}
+		d := p.Summary.PerSource["docs"]
+		return d.Included + d.Excluded
+	}
+	if n := docs("--sources", "code,docs"); n != 60 {
+		t.Errorf("beside code: %d docs candidates, want 60", n)
+	}
+	if n := docs("--sources", "docs"); n != 90 {
+		t.Errorf("docs alone: %d docs candidates, want all 90", n)
+	}
+	if n := docs("--sources", "code,docs", "--candidates", "100"); n != 90 {
+		t.Errorf("beside code with --candidates 100: %d docs candidates, want all 90", n)
 	}
 }

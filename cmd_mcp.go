@@ -48,8 +48,9 @@ type contextQueryIn struct {
 	Sources []string `json:"sources,omitempty" jsonschema:"sources to use (default all): code, docs, changes, diagnostics, commits, notes, tests"`
 	Pins    []string `json:"pins,omitempty" jsonschema:"block ids to include first"`
 	Drops   []string `json:"drops,omitempty" jsonschema:"block ids never to include"`
-	// Candidates asks for a longer ranked list than the default 200 per source.
-	Candidates int `json:"candidates,omitempty" jsonschema:"ranked candidates per index source (default 200); more gives a longer ranked list"`
+	// Candidates asks for a longer ranked list than the defaults (200 per
+	// source, 60 for docs beside code).
+	Candidates int `json:"candidates,omitempty" jsonschema:"ranked candidates per index source (default 200, and 60 for docs beside code); more gives a longer ranked list"`
 }
 
 // contextQueryOut is the tool's structured result.

@@ -61,7 +61,7 @@ func bindRequestFlags(fs *pflag.FlagSet, f *requestFlags, deadline time.Duration
 	fs.StringVar(&f.diagnostics, "diagnostics", "", "file of compiler/linter output to parse, or - for stdin")
 	fs.StringVar(&f.diagnosticsCmd, "diagnostics-cmd", "", `command run in the root for diagnostics, e.g. "go vet ./..."`)
 	fs.Int64Var(&f.maxFileSize, "max-file-size", d.MaxFileSize, "larger files are not indexed (bytes)")
-	fs.IntVar(&f.candidates, "candidates", d.Candidates, "ranked candidates per index source (0: the default, 200); more gives a longer ranked list")
+	fs.IntVar(&f.candidates, "candidates", d.Candidates, "ranked candidates per index source (0: the defaults, 200, and 60 for docs beside code); more gives a longer ranked list")
 	fs.BoolVar(&f.secretFiles, "secret-files", false, "also index and pack files that usually hold secrets (.env, *.pem, id_rsa, …); secrets are still redacted")
 	bindModelFlags(fs, &f.model)
 	fs.StringVar(&f.diagTimeout, "diagnostics-timeout", "", "time limit of --diagnostics-cmd (default 30s)")

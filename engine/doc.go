@@ -80,7 +80,11 @@ follows the code chosen here within its own share of the budget. Test
 files that share the query's words (a table of cases spelling every
 keyword) took a tenth of a pack's tokens from the code the task changes
 (docs/bench/eval.md, seventh session). The docs source (NewDocsProvider)
-searches prose blocks only and skips the lookups and the graph. A caller
+searches prose blocks only and skips the lookups and the graph; beside the
+code source it keeps 60 candidates (RankOptions.BesideCode): each one is
+read, weighed and packed or left out, and 200 cost a resident answer on
+the Go tree about 12 of its 75 CPU-ms for sections that its small share
+of a pack seldom holds. A caller
 that wants a longer ranked list asks for it per request (WithCandidates:
 loupe pack --candidates N, MCP's candidates argument) in place of
 MaxCandidates; the search then asks for as many hits.
