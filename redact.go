@@ -42,7 +42,12 @@ func (r *redactor) Redact(path, text string) (string, []engine.Redaction) {
 	if text == "" {
 		return text, nil
 	}
-	key := maphash.String(r.seed, path+"\x00"+text)
+	var h maphash.Hash // path, NUL, text: hashed in place, not joined
+	h.SetSeed(r.seed)
+	h.WriteString(path)
+	h.WriteByte(0)
+	h.WriteString(text)
+	key := h.Sum64()
 	r.mu.Lock()
 	m, ok := r.memo[key]
 	r.mu.Unlock()

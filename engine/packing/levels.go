@@ -344,5 +344,8 @@ func trimTrailingBlank(c engine.Candidate) string {
 	if t == "" {
 		return ""
 	}
+	if len(c.Text) > len(t) && c.Text[len(t)] == '\n' {
+		return c.Text[:len(t)+1] // most texts end so: no copy
+	}
 	return t + "\n"
 }
