@@ -83,22 +83,72 @@ func (s *Source) show(ctx context.Context, shas, files []string) map[string]show
 	return all
 }
 
+// parseShown reads one commit's part of git show: every file's counts,
+// and its hunks as text cut at MaxDiffLines lines. The text is written
+// only up to the cut (a commit that adds whole files, a vendor update,
+// shows thousands of lines and keeps 60), with the lines past it counted.
 func (s *Source) parseShown(body string) shown {
 	sh := shown{stats: map[string][2]int{}}
-	var b strings.Builder
+	w := cappedLines{max: s.opts.MaxDiffLines}
 	for _, fd := range changes.ParseDiff(body) {
-		b.WriteString("--- " + fd.Path() + "\n")
+		w.add("--- " + fd.Path() + "\n")
 		var added, deleted int
 		for _, h := range fd.Hunks {
-			b.WriteString(h.Text())
+			w.add(h.Header() + "\n")
+			for _, l := range h.Lines {
+				w.addLine(l)
+			}
 			added, deleted = added+h.Added, deleted+h.Deleted
 		}
 		if !fd.Binary {
 			sh.stats[fd.Path()] = [2]int{added, deleted}
 		}
 	}
-	sh.text = trimLines(b.String(), s.opts.MaxDiffLines, "diff")
+	sh.text = w.text("diff")
 	return sh
+}
+
+// cappedLines is trimLines(text, max, what) for a text written piece by
+// piece, every piece ending in a newline: the first max lines are kept,
+// the rest only counted.
+type cappedLines struct {
+	b          strings.Builder
+	max, lines int
+}
+
+// add writes s, whole lines that end in "\n".
+func (c *cappedLines) add(s string) {
+	for s != "" {
+		if c.lines >= c.max {
+			c.lines += strings.Count(s, "\n")
+			return
+		}
+		i := strings.IndexByte(s, '\n')
+		if i < 0 { // not a whole line: never written so, kept as one
+			c.b.WriteString(s)
+			c.lines++
+			return
+		}
+		c.b.WriteString(s[:i+1])
+		c.lines++
+		s = s[i+1:]
+	}
+}
+
+// addLine writes l, which holds no newline, and one.
+func (c *cappedLines) addLine(l string) {
+	if c.lines < c.max {
+		c.b.WriteString(l)
+		c.b.WriteByte('\n')
+	}
+	c.lines++
+}
+
+func (c *cappedLines) text(what string) string {
+	if c.lines <= c.max {
+		return c.b.String()
+	}
+	return c.b.String() + "… " + strconv.Itoa(c.lines-c.max) + " more " + what + " lines\n"
 }
 
 func (s *Source) candidate(r ranked, sh shown) engine.Candidate {
