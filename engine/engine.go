@@ -120,7 +120,7 @@ func (e *Engine) RetrieveQuery(ctx context.Context, q Query) (*Retrieval, error)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	set := newCandidateSet()
+	set := newCandidateSet(counted(pouts) + counted(fouts))
 	e.collect(r, set, pjobs, pouts)
 	e.collect(r, set, fjobs, fouts)
 	fuse(r.Query, set.list)
@@ -132,7 +132,7 @@ func (e *Engine) RetrieveQuery(ctx context.Context, q Query) (*Retrieval, error)
 // It reads only the code providers' outcomes: the others may still be
 // being written.
 func codeCandidates(jobs []job, outs []outcome) []Candidate {
-	set := newCandidateSet()
+	set := newCandidateSet(0)
 	for i := range jobs {
 		if jobs[i].src != SourceCode || !kept(outs[i].err) {
 			continue
@@ -152,7 +152,7 @@ func codeCandidates(jobs []job, outs []outcome) []Candidate {
 func (e *Engine) Expand(ctx context.Context, c Candidate) ([]Candidate, error) {
 	name := cmp.Or(c.Block.QualName, c.Block.Name, c.Block.Path)
 	r := &Retrieval{Query: AnalyzeQuery(name), Timings: map[Source]time.Duration{}}
-	set := newCandidateSet()
+	set := newCandidateSet(0)
 	set.add(c, c.Source) // so that followers' copies of c are dropped
 	jobs := e.followerJobs(r.Query, []Candidate{c})
 	outs := e.runAll(ctx, jobs)
@@ -214,8 +214,20 @@ type candidateSet struct {
 	blocks map[string]bool // source + block ID: a block offered twice by one source
 }
 
-func newCandidateSet() *candidateSet {
-	return &candidateSet{ids: map[string]bool{}, blocks: map[string]bool{}}
+// newCandidateSet makes a set for about n candidates: a Candidate is a
+// few hundred bytes, and growing the list for 600 of them copied it
+// several times.
+func newCandidateSet(n int) *candidateSet {
+	return &candidateSet{list: make([]Candidate, 0, n), ids: make(map[string]bool, n), blocks: make(map[string]bool, n)}
+}
+
+// counted is how many candidates outs hold.
+func counted(outs []outcome) int {
+	n := 0
+	for _, o := range outs {
+		n += len(o.cands)
+	}
+	return n
 }
 
 // add keeps c unless its source already offered the same block (the first
@@ -249,10 +261,11 @@ func (s *candidateSet) freeID(id string) string {
 	}
 }
 
+// sorted sorts the set's list in output order, in place (the set is not
+// used after), and returns it.
 func (s *candidateSet) sorted() []Candidate {
-	out := slices.Clone(s.list)
-	slices.SortStableFunc(out, byOutputOrder)
-	return out
+	slices.SortStableFunc(s.list, byOutputOrder)
+	return s.list
 }
 
 // job is one source's work in a stage.

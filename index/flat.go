@@ -321,15 +321,17 @@ func (p *flatPlan) score(ctx context.Context, cursors []*flatCursor, must *follo
 	sums := make([]float64, len(p.clauses))
 	counts := make([]int, len(p.clauses))
 	var touched []int
-	var hits []flatHit
 	live := make([]*flatCursor, 0, len(cursors))
 	doc := uint64(math.MaxUint64)
+	var most uint64 // the longest posting list: without a must clause, a hit each
 	for _, c := range cursors {
 		if !c.done {
 			live = append(live, c)
 			doc = min(doc, c.doc)
+			most = max(most, c.r.Count())
 		}
 	}
+	hits := make([]flatHit, 0, most)
 	for step := 0; len(live) > 0; step++ {
 		if step&1023 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
