@@ -108,26 +108,29 @@ func (s *Source) parseShown(body string) shown {
 	return sh
 }
 
-// cappedLines is trimLines(text, max, what) for a text written piece by
-// piece, every piece ending in a newline: the first max lines are kept,
-// the rest only counted.
+// cappedLines keeps the first max lines of a text written piece by
+// piece and counts the rest: a commit's diff, written hunk by hunk, is
+// never rendered past its cut, and trimLines is the same cut of a text
+// written at once.
 type cappedLines struct {
 	b          strings.Builder
 	max, lines int
 }
 
-// add writes s, whole lines that end in "\n".
+// add writes s, whole lines; the last may lack its newline, and then it
+// is the text's last line.
 func (c *cappedLines) add(s string) {
 	for s != "" {
 		if c.lines >= c.max {
 			c.lines += strings.Count(s, "\n")
+			if !strings.HasSuffix(s, "\n") {
+				c.lines++
+			}
 			return
 		}
 		i := strings.IndexByte(s, '\n')
-		if i < 0 { // not a whole line: never written so, kept as one
-			c.b.WriteString(s)
-			c.lines++
-			return
+		if i < 0 {
+			i = len(s) - 1
 		}
 		c.b.WriteString(s[:i+1])
 		c.lines++
@@ -263,12 +266,7 @@ func ageText(now time.Time, unix int64) string {
 // trimLines keeps the first n lines of text and says how many more lines
 // of what it dropped.
 func trimLines(text string, n int, what string) string {
-	lines := strings.SplitAfter(text, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	if len(lines) <= n {
-		return text
-	}
-	return strings.Join(lines[:n], "") + "… " + strconv.Itoa(len(lines)-n) + " more " + what + " lines\n"
+	c := cappedLines{max: n}
+	c.add(text)
+	return c.text(what)
 }
