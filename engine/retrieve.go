@@ -106,12 +106,13 @@ func NewDocsProvider(s Searcher, opts RankOptions) Provider {
 // BesideCode returns o for the docs source of an engine whose code source
 // runs too: at most docsCandidates candidates. Every candidate is read,
 // matched and weighed by the ranker, then split into lines and compared
-// by the packer, and beside code the docs source's share of a pack holds a
-// handful of sections: on the Go tree, 200 docs candidates cost a resident
-// answer about 12 of its 75 CPU-ms, and 38 of 40 questions packed none of
-// them (docs/BENCHMARKS.md, twenty-sixth session). Alone (--sources docs), the docs source keeps
-// o's bound, so that a large budget is filled; a request that asks for
-// more candidates (WithCandidates) gets them from every source.
+// by the packer, and beside code the docs source's share of a pack holds
+// a handful of sections: on the Go tree, 200 docs candidates cost a
+// resident answer about 12 of its 75 CPU-ms, and 38 of 40 questions
+// packed none of them (docs/BENCHMARKS.md, twenty-sixth session). Alone
+// (--sources docs), the docs source keeps o's bound, so that a large
+// budget is filled; a request that asks for more candidates
+// (WithCandidates) gets them from every source.
 func (o RankOptions) BesideCode() RankOptions {
 	o.MaxCandidates = min(o.MaxCandidates, docsCandidates)
 	return o
