@@ -33,7 +33,7 @@ func (ix *Index) startEarlyWalk(stamp string) {
 	ix.early, ix.walked = w, w
 	go func() {
 		defer close(w.done)
-		w.res, w.err = walkTreeSized(ctx, ix.root, ix.dir, ix.opts, 0)
+		w.res, w.err = walkUnsorted(ctx, ix.root, ix.dir, ix.opts)
 	}()
 }
 
@@ -82,14 +82,14 @@ func (ix *Index) stopEarlyWalk() {
 // notifications that say where the changes were (ChangeLog), the walk is
 // kept directory by directory, and the next one reads only the
 // directories changed since (rewalk).
-func (ix *Index) walkForUpdate(ctx context.Context, sizeHint int) (walkResult, error) {
+func (ix *Index) walkForUpdate(ctx context.Context) (walkResult, error) {
 	res, ok, err := ix.takeEarlyWalk(ctx)
 	if err != nil || ok {
 		return res, err
 	}
 	w := ix.files.marker()
 	if w == nil {
-		return walkTreeSized(ctx, ix.root, ix.dir, ix.opts, sizeHint)
+		return walkUnsorted(ctx, ix.root, ix.dir, ix.opts)
 	}
 	mark := w.Mark() // before the walk: a change from here on is seen
 	log, keep := w.(ChangeLog)
@@ -100,7 +100,7 @@ func (ix *Index) walkForUpdate(ctx context.Context, sizeHint int) (walkResult, e
 		}
 	}
 	if st == nil {
-		if res, st, err = walkKept(ctx, ix.root, ix.dir, ix.opts, sizeHint, keep); err != nil {
+		if res, st, err = walkKept(ctx, ix.root, ix.dir, ix.opts, keep); err != nil {
 			return walkResult{}, err
 		}
 	}

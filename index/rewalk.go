@@ -7,6 +7,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // A ChangeLog is a Marker (TrustNotifications) that can also say where
@@ -63,7 +64,7 @@ func rewalk(ctx context.Context, root, indexDir string, opts Options, prev *walk
 	if len(targets)*maxRewalk > len(prev.dirs) {
 		return walkResult{}, nil, nil
 	}
-	w := newWalker(root, indexDir, opts, 0)
+	w := newWalker(root, indexDir, opts)
 	extra := ignoreSet(nil).with(extraRules(opts.Ignore))
 	next = &walkState{base: base, dirs: maps.Clone(prev.dirs)}
 	for d := range targets {
@@ -77,24 +78,17 @@ func rewalk(ctx context.Context, root, indexDir string, opts Options, prev *walk
 		}
 		next.dirs[d] = s
 	}
-	return next.result(w), next, nil
+	return next.result(), next, nil
 }
 
-// result is the walk the scans stand for, merged into w's lists in the
-// order of their paths.
-func (st *walkState) result(w *walker) walkResult {
-	paths := make([]string, 0, len(st.dirs))
-	n := 0
+// result is the walk the scans stand for, in the order of their paths.
+func (st *walkState) result() walkResult {
+	scans := make([]dirScanAt, 0, len(st.dirs))
 	for d, s := range st.dirs {
-		paths = append(paths, d)
-		n += len(s.files)
+		scans = append(scans, dirScanAt{rel: d, scan: s})
 	}
-	slices.Sort(paths)
-	w.files = slices.Grow(w.files[:0], n)
-	for _, d := range paths {
-		w.merge(d, st.dirs[d])
-	}
-	return walkResult{Files: w.files, Skipped: w.skipped, Tree: w.tree}
+	slices.SortFunc(scans, func(a, b dirScanAt) int { return strings.Compare(a.rel, b.rel) })
+	return mergeScans(scans)
 }
 
 // rewalkSince reads again the directories log names since the last walk

@@ -116,11 +116,11 @@ func TestRewalkIsTheWalk(t *testing.T) {
 		ix.mu.RLock()
 		after := ix.last
 		ix.mu.RUnlock()
-		want, err := walkTreeSized(ctx, ix.root, ix.dir, ix.opts, 0)
+		want, err := walkUnsorted(ctx, ix.root, ix.dir, ix.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := after.walk.result(newWalker(ix.root, ix.dir, ix.opts, 0))
+		got := after.walk.result()
 		sameWalk(t, step, got, want)
 		if before == nil {
 			return st, nil, after.walk

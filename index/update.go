@@ -155,7 +155,7 @@ func (ix *Index) updateLocked(ctx context.Context, progress func(Progress)) (sta
 	}
 	stats.Rebuilt = ix.rebuildReason()
 	report(Progress{Phase: PhaseWalk})
-	tree, err := ix.walkForUpdate(ctx, len(man.Files))
+	tree, err := ix.walkForUpdate(ctx)
 	if err != nil {
 		return stats, err
 	}
