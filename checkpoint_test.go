@@ -27,7 +27,7 @@ func TestKilledFirstBuildResumes(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	checkpoint := filepath.Join(ix, "checkpoint.gob")
+	checkpoint := filepath.Join(ix, "checkpoint.bin")
 	seen := false
 	for range 6000 { // bounded: a checkpoint comes after 1000 files
 		if _, err := os.Stat(checkpoint); err == nil {
@@ -38,7 +38,7 @@ func TestKilledFirstBuildResumes(t *testing.T) {
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()
-	if _, err := os.Stat(filepath.Join(ix, "manifest.gob")); err == nil || !seen {
+	if _, err := os.Stat(filepath.Join(ix, "manifest.bin")); err == nil || !seen {
 		t.Skipf("the build ended before it could be killed after a checkpoint (checkpoint seen: %v)", seen)
 	}
 	r := mustRun(t, runBin(t, "", "index", root, "--index-dir", ix))

@@ -49,7 +49,7 @@ func TestIndexHonoursConfig(t *testing.T) {
 	if _, err := runCLI(t, "", "index", root); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(root, ".loupe-index", "manifest.gob")); err != nil {
+	if _, err := os.Stat(filepath.Join(root, ".loupe-index", "manifest.bin")); err != nil {
 		t.Fatalf("index_dir not used: %v", err)
 	}
 	if _, err := runCLI(t, "", "pack", "retry failed payments", "--root", root); err != nil {

@@ -19,7 +19,7 @@ var damageKinds = []struct{ name, glob string }{
 	{"snapshot root.bolt", "snapshots/*/store/root.bolt"},
 	{"live root.bolt", "blocks/store/root.bolt"},
 	{"index_meta.json", "snapshots/*/index_meta.json"},
-	{"manifest", "manifest.gob"},
+	{"manifest", "manifest.bin"},
 	{"content store", "content.pack"},
 	{"commits segments", "commits/snapshots/*/store/*.zap"},
 	{"commits root.bolt", "commits/snapshots/*/store/root.bolt"},

@@ -173,7 +173,7 @@ func TestMCPAnswersInitializeBeforeIndexing(t *testing.T) {
 	addFiles(t, root, 4000)
 	c := startMCP(t, "--root", root, "--index-dir", ix)
 	c.initialize()
-	if _, err := os.Stat(filepath.Join(ix, "manifest.gob")); err == nil {
+	if _, err := os.Stat(filepath.Join(ix, "manifest.bin")); err == nil {
 		t.Fatal("initialize was answered only after the index was built")
 	}
 	c.send(`{"jsonrpc":"2.0","id":30,"method":"tools/call","params":{"name":"context_query","arguments":{"query":"retry failed payments with backoff"}}}`)

@@ -174,10 +174,9 @@ func TestCorruptIndexRebuilt(t *testing.T) {
 // mustRoot reads the root recorded in an index dir's manifest.
 func mustRoot(t *testing.T, dir string) string {
 	t.Helper()
-	f, err := os.Open(filepath.Join(dir, manifestName))
+	data, err := os.ReadFile(filepath.Join(dir, manifestName))
 	must(t, err)
-	defer f.Close()
-	var m manifest
-	must(t, decodeManifest(f, &m))
+	m, err := decodeManifestString(string(data))
+	must(t, err)
 	return m.Root
 }

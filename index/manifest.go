@@ -1,23 +1,25 @@
 package index
 
 import (
-	"bufio"
-	"encoding/gob"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
+	"unsafe"
 )
 
 // FormatVersion is the on-disk format of an index directory. An index
 // written with another version is rebuilt from scratch. Bump it whenever
 // the mapping, the analyzers, the stored blob or the manifest change.
-const FormatVersion = 15 // 5: stems and related terms; 6: symbol blocks for C, C++, C#, Ruby, PHP, Kotlin, Bash, Lua; 7: Go blocks' package and uses; 8: the related-terms table stamped with its generation; 9: adverbs stemmed to their adjective; 10: only prose is documentation (chunk.Language: data and more languages); 11: symbol blocks for Swift and Scala; 12: one test-path rule (spec, bench and CamelCase test files are tests); 13: Java's spec packages are code; 14: JavaScript and TypeScript functions assigned to members or held by a top-level object literal; 15: related terms learned without vendored and generated code, and no rare word a relative in a large repository
+const FormatVersion = 16 // 5: stems and related terms; 6: symbol blocks for C, C++, C#, Ruby, PHP, Kotlin, Bash, Lua; 7: Go blocks' package and uses; 8: the related-terms table stamped with its generation; 9: adverbs stemmed to their adjective; 10: only prose is documentation (chunk.Language: data and more languages); 11: symbol blocks for Swift and Scala; 12: one test-path rule (spec, bench and CamelCase test files are tests); 13: Java's spec packages are code; 14: JavaScript and TypeScript functions assigned to members or held by a top-level object literal; 15: related terms learned without vendored and generated code, and no rare word a relative in a large repository; 16: the manifest in its own encoding (manifest_codec.go), not gob
 
-const manifestName = "manifest.gob"
+const manifestName = "manifest.bin"
+
+// legacyManifestName is the manifest of loupe before FormatVersion 16
+// (gob): an index that has it and no manifestName is rebuilt.
+const legacyManifestName = "manifest.gob"
 
 // fileEntry is what the manifest remembers of one walked file. A file
 // whose size and mtime are unchanged is not read again; one whose content
@@ -70,7 +72,11 @@ func loadManifest(dir, root string) (*manifest, error) {
 // checkpointName is the manifest of what a running Update has committed so
 // far, saved now and then: a killed Update resumes from it instead of
 // starting over (the manifest proper is written only at the end).
-const checkpointName = "checkpoint.gob"
+const checkpointName = "checkpoint.bin"
+
+// legacyCheckpointName is the checkpoint of loupe before FormatVersion 16:
+// a rebuild removes it.
+const legacyCheckpointName = "checkpoint.gob"
 
 // loadCheckpoint returns the checkpoint of an Update interrupted on top of
 // generation gen, or nil.
@@ -87,16 +93,18 @@ func loadCheckpoint(dir, root string, gen int64) *manifest {
 }
 
 func loadManifestAs(dir, name, root string) (*manifest, error) {
-	f, err := os.Open(filepath.Join(dir, name))
+	data, err := os.ReadFile(filepath.Join(dir, name))
 	if errors.Is(err, fs.ErrNotExist) {
+		if _, lerr := os.Stat(filepath.Join(dir, legacyManifestName)); lerr == nil && name == manifestName {
+			return nil, fmt.Errorf("%w: written by an older loupe", errStale)
+		}
 		return newManifest(root), nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("index: open manifest: %w", err)
+		return nil, fmt.Errorf("index: read manifest: %w", err)
 	}
-	defer f.Close()
-	var m manifest
-	if err := decodeManifest(f, &m); err != nil {
+	m, err := decodeManifestString(unsafe.String(unsafe.SliceData(data), len(data))) // data is never written again
+	if err != nil {
 		return nil, fmt.Errorf("%w: decode: %v", errStale, err)
 	}
 	switch {
@@ -105,10 +113,7 @@ func loadManifestAs(dir, name, root string) (*manifest, error) {
 	case m.Root != root:
 		return nil, fmt.Errorf("%w: built for %s", errStale, m.Root)
 	}
-	if m.Files == nil {
-		m.Files = map[string]*fileEntry{}
-	}
-	return &m, nil
+	return m, nil
 }
 
 // save writes the manifest atomically.
@@ -120,11 +125,7 @@ func (m *manifest) saveAs(dir, name string) error {
 	if err != nil {
 		return fmt.Errorf("index: write manifest: %w", err)
 	}
-	w := bufio.NewWriterSize(tmp, 1<<16)
-	err = gob.NewEncoder(w).Encode(m)
-	if err == nil {
-		err = w.Flush()
-	}
+	_, err = tmp.Write(encodeManifest(make([]byte, 0, 64+100*len(m.Files)), m))
 	if err == nil {
 		err = tmp.Sync()
 	}
@@ -161,10 +162,6 @@ func (m *manifest) blockCount() uint64 {
 		}
 	}
 	return n
-}
-
-func decodeManifest(r io.Reader, m *manifest) error {
-	return gob.NewDecoder(bufio.NewReaderSize(r, 1<<16)).Decode(m)
 }
 
 // manifestStamp identifies the manifest file on disk (size and mtime), so

@@ -436,7 +436,7 @@ func (ix *Index) wipe() error {
 		ix.commits.close()
 		ix.commits = nil
 	}
-	for _, name := range []string{blocksDir, snapshotsDir, storeName, manifestName, commitsDir, checkpointName, vocabCountsName, vocabTableName} {
+	for _, name := range []string{blocksDir, snapshotsDir, storeName, manifestName, legacyManifestName, commitsDir, checkpointName, legacyCheckpointName, vocabCountsName, vocabTableName} {
 		if err := os.RemoveAll(filepath.Join(ix.dir, name)); err != nil {
 			return fmt.Errorf("index: wipe %s: %w", ix.dir, err)
 		}
