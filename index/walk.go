@@ -299,6 +299,12 @@ func (w *walker) scan(ctx context.Context, rel, abs string, rules, extra ignoreS
 		return d
 	}
 	rules, d.ignores = w.loadIgnores(rel, abs, entries, rules)
+	// At most one file per entry: sized once, the directory's lists are not
+	// grown by doubling (on the Go tree that was 2.9 MB of a walk's 6).
+	d.files = make([]walkFile, 0, len(entries))
+	if w.keepTree {
+		d.seen = make([]TreeFile, 0, len(entries))
+	}
 	for i := range entries {
 		e := &entries[i]
 		childRel, isDir := e.rel, e.mode.IsDir()
