@@ -29,6 +29,15 @@ var o200kVocab string
 //go:embed o200k.slots
 var o200kSlots string
 
+// o200kOffs is where each token of o200kVocab starts and ends (see
+// vocabOffsets), precomputed: reading the vocabulary for them at run time
+// touched all of its 1.6 MB and wrote 1.6 MB of offsets in every process
+// that counts tokens, before the first count. Little-endian uint32, two a
+// token.
+//
+//go:embed o200k.offs
+var o200kOffs string
+
 // pieceCounter counts the tokens of a text: tiktoken-go's codecs and
 // tableCodec.
 type pieceCounter interface {
@@ -40,52 +49,66 @@ type pieceCounter interface {
 // over a vocabulary read from o200kVocab into an open-addressing hash
 // table instead of a Go map built entry by entry.
 type tableCodec struct {
-	vocab string   // o200kVocab
-	offs  []uint32 // token r is vocab[offs[2r]:offs[2r+1]]
-	slots string   // little-endian uint32 per slot: rank+1 of the token hashed there, 0 for empty
+	vocab string // o200kVocab
+	offs  string // little-endian uint32 offsets: token r is vocab[offs[2r]:offs[2r+1]]
+	slots string // little-endian uint32 per slot: rank+1 of the token hashed there, 0 for empty
 	mask  uint32
 }
 
 var errBadVocab = errors.New("tokens: malformed embedded vocabulary")
 
-func o200kTable() (pieceCounter, error) { return newTableCodec(o200kVocab, o200kSlots) }
+func o200kTable() (pieceCounter, error) { return newTableCodec(o200kVocab, o200kSlots, o200kOffs) }
 
-// newTableCodec reads vocab and its hash table slots ("" to build it).
-func newTableCodec(vocab, slots string) (*tableCodec, error) {
-	c := &tableCodec{vocab: vocab}
-	// Two offsets a token, at least two slots a token: sized by the slot
-	// table, offs is never grown (o200k's 400,000 offsets are just over
-	// len(vocab)/4: growing them at the end copied 1.6 MB into 3.2 MB
-	// more, in every process that counts tokens).
-	c.offs = make([]uint32, 0, max(len(vocab)/4, len(slots)/4))
-	for i := 0; i < len(vocab); {
-		n, w := uint64(vocab[i]), 1
-		if n >= 0x80 { // a long token: the length takes more than one byte
-			n, w = binary.Uvarint([]byte(vocab[i:min(i+binary.MaxVarintLen64, len(vocab))]))
+// newTableCodec reads vocab with its offsets and hash table slots ("" to
+// compute them).
+func newTableCodec(vocab, slots, offs string) (*tableCodec, error) {
+	if offs == "" {
+		var err error
+		if offs, err = vocabOffsets(vocab); err != nil {
+			return nil, err
 		}
-		if w <= 0 || i+w+int(n) > len(vocab) {
-			return nil, errBadVocab
-		}
-		i += w
-		c.offs = append(c.offs, uint32(i), uint32(i+int(n)))
-		i += int(n)
 	}
+	ntok := len(offs) / 8
+	if ntok == 0 || len(offs)%8 != 0 || int(le32(offs, uint32(2*ntok-1))) != len(vocab) {
+		return nil, errBadVocab
+	}
+	c := &tableCodec{vocab: vocab, offs: offs}
 	if slots == "" {
 		slots = c.buildSlots()
 	}
 	n := uint32(len(slots) / 4)
-	if n == 0 || n&(n-1) != 0 || len(slots)%4 != 0 || n < uint32(len(c.offs)/2) {
+	if n == 0 || n&(n-1) != 0 || len(slots)%4 != 0 || n < uint32(ntok) {
 		return nil, errBadVocab
 	}
 	c.slots, c.mask = slots, n-1
 	return c, nil
 }
 
+// vocabOffsets returns where each token of vocab starts and ends, as
+// little-endian uint32s.
+func vocabOffsets(vocab string) (string, error) {
+	var out []byte
+	for i := 0; i < len(vocab); {
+		n, w := uint64(vocab[i]), 1
+		if n >= 0x80 { // a long token: the length takes more than one byte
+			n, w = binary.Uvarint([]byte(vocab[i:min(i+binary.MaxVarintLen64, len(vocab))]))
+		}
+		if w <= 0 || i+w+int(n) > len(vocab) {
+			return "", errBadVocab
+		}
+		i += w
+		out = binary.LittleEndian.AppendUint32(out, uint32(i))
+		out = binary.LittleEndian.AppendUint32(out, uint32(i+int(n)))
+		i += int(n)
+	}
+	return string(out), nil
+}
+
 // buildSlots returns the open-addressing table over c's tokens: at least
 // twice as many slots as tokens, a power of two, FNV-1a hashed, linear
 // probing, ranks inserted in order.
 func (c *tableCodec) buildSlots() string {
-	ntok := uint32(len(c.offs) / 2)
+	ntok := c.tokens()
 	size := uint32(1)
 	for size < 2*ntok {
 		size <<= 1
@@ -106,12 +129,18 @@ func (c *tableCodec) buildSlots() string {
 }
 
 // slot returns the value of slot h.
-func (c *tableCodec) slot(h uint32) uint32 {
-	s := c.slots[4*h : 4*h+4]
+func (c *tableCodec) slot(h uint32) uint32 { return le32(c.slots, h) }
+
+// tokens is how many tokens the vocabulary holds.
+func (c *tableCodec) tokens() uint32 { return uint32(len(c.offs) / 8) }
+
+func (c *tableCodec) token(r uint32) string { return c.vocab[le32(c.offs, 2*r):le32(c.offs, 2*r+1)] }
+
+// le32 is the i-th little-endian uint32 of s.
+func le32(s string, i uint32) uint32 {
+	s = s[4*i : 4*i+4]
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
-
-func (c *tableCodec) token(r uint32) string { return c.vocab[c.offs[2*r]:c.offs[2*r+1]] }
 
 // rank returns the rank of the token s, if s is one.
 func (c *tableCodec) rank(s string) (uint32, bool) {
@@ -286,7 +315,7 @@ func (h mergeHeap) down(i int) {
 	}
 }
 
-// WriteO200k writes o200k.vocab and o200k.slots into dir from tiktoken-go's
+// WriteO200k writes o200k.vocab, o200k.slots and o200k.offs into dir from tiktoken-go's
 // o200k vocabulary (for go generate: see internal/gen).
 func WriteO200k(dir string) error {
 	lib, err := tokenizer.Get(tokenizer.O200kBase)
@@ -302,12 +331,14 @@ func WriteO200k(dir string) error {
 		vocab = binary.AppendUvarint(vocab, uint64(len(tok)))
 		vocab = append(vocab, tok...)
 	}
-	c, err := newTableCodec(string(vocab), "")
+	c, err := newTableCodec(string(vocab), "", "")
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "o200k.vocab"), vocab, 0o644); err != nil {
-		return err
+	for name, data := range map[string]string{"o200k.vocab": string(vocab), "o200k.slots": c.slots, "o200k.offs": c.offs} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			return err
+		}
 	}
-	return os.WriteFile(filepath.Join(dir, "o200k.slots"), []byte(c.buildSlots()), 0o644)
+	return nil
 }

@@ -15,14 +15,17 @@ func TestO200kTableExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tc, err := newTableCodec(o200kVocab, o200kSlots)
+	tc, err := newTableCodec(o200kVocab, o200kSlots, o200kOffs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if built := tc.buildSlots(); built != o200kSlots {
 		t.Fatal("o200k.slots is not the table of o200k.vocab: run go generate")
 	}
-	n := uint32(len(tc.offs) / 2)
+	if offs, err := vocabOffsets(o200kVocab); err != nil || offs != o200kOffs {
+		t.Fatalf("o200k.offs is not where o200k.vocab's tokens are (%v): run go generate", err)
+	}
+	n := tc.tokens()
 	if n < 199_000 {
 		t.Fatalf("table holds %d tokens", n)
 	}
@@ -72,7 +75,7 @@ func exactTexts(t *testing.T) []string {
 // TestO200kExact: the table codec counts every text as tiktoken-go does.
 func TestO200kExact(t *testing.T) {
 	lib, _ := tokenizer.Get(tokenizer.O200kBase)
-	tc, err := newTableCodec(o200kVocab, o200kSlots)
+	tc, err := newTableCodec(o200kVocab, o200kSlots, o200kOffs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +93,7 @@ func FuzzO200kExact(f *testing.F) {
 		f.Add(s)
 	}
 	lib, _ := tokenizer.Get(tokenizer.O200kBase)
-	tc, err := newTableCodec(o200kVocab, o200kSlots)
+	tc, err := newTableCodec(o200kVocab, o200kSlots, o200kOffs)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -104,7 +107,7 @@ func FuzzO200kExact(f *testing.F) {
 
 func BenchmarkO200kLoad(b *testing.B) {
 	for b.Loop() {
-		if _, err := newTableCodec(o200kVocab, o200kSlots); err != nil {
+		if _, err := newTableCodec(o200kVocab, o200kSlots, o200kOffs); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,9 +2,11 @@
 // tokens loads at run time instead of building tiktoken-go's 200,000-entry
 // map: DIR/o200k.vocab holds, for each rank from 0, a uvarint length and
 // the token's bytes; DIR/o200k.slots the hash table over it (see
-// tokens.buildSlots, which this calls through tokens.WriteO200k). Run it
-// from engine/tokens with `go generate` after changing the tiktoken-go
-// version; TestO200kTableExact checks both files against the library.
+// tokens.buildSlots, which this calls through tokens.WriteO200k); and
+// DIR/o200k.offs where each token starts and ends (tokens.vocabOffsets).
+// Run it from engine/tokens with `go generate` after changing the
+// tiktoken-go version; TestO200kTableExact checks the files against the
+// library.
 package main
 
 import (
