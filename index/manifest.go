@@ -64,9 +64,17 @@ func newManifest(root string) *manifest {
 var errStale = errors.New("index: stale manifest")
 
 // loadManifest reads dir's manifest. A missing one gives an empty manifest
-// and no error.
+// and no error, unless an older loupe's manifest (legacyManifestName)
+// stands in its place: that index is stale.
 func loadManifest(dir, root string) (*manifest, error) {
-	return loadManifestAs(dir, manifestName, root)
+	m, err := loadManifestAs(dir, manifestName, root)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return m, err
+	}
+	if _, lerr := os.Stat(filepath.Join(dir, legacyManifestName)); lerr == nil {
+		return nil, fmt.Errorf("%w: written by an older loupe", errStale)
+	}
+	return newManifest(root), nil
 }
 
 // checkpointName is the manifest of what a running Update has committed so
@@ -81,9 +89,6 @@ const legacyCheckpointName = "checkpoint.gob"
 // loadCheckpoint returns the checkpoint of an Update interrupted on top of
 // generation gen, or nil.
 func loadCheckpoint(dir, root string, gen int64) *manifest {
-	if _, err := os.Stat(filepath.Join(dir, checkpointName)); err != nil {
-		return nil
-	}
 	cp, err := loadManifestAs(dir, checkpointName, root)
 	if err != nil || cp.Gen != gen {
 		os.Remove(filepath.Join(dir, checkpointName))
@@ -92,14 +97,10 @@ func loadCheckpoint(dir, root string, gen int64) *manifest {
 	return cp
 }
 
+// loadManifestAs reads the manifest dir/name; a missing file is an error
+// that wraps fs.ErrNotExist.
 func loadManifestAs(dir, name, root string) (*manifest, error) {
 	data, err := os.ReadFile(filepath.Join(dir, name))
-	if errors.Is(err, fs.ErrNotExist) {
-		if _, lerr := os.Stat(filepath.Join(dir, legacyManifestName)); lerr == nil && name == manifestName {
-			return nil, fmt.Errorf("%w: written by an older loupe", errStale)
-		}
-		return newManifest(root), nil
-	}
 	if err != nil {
 		return nil, fmt.Errorf("index: read manifest: %w", err)
 	}
