@@ -254,7 +254,7 @@ func (w *walker) add(rel string, d *dirScan) {
 // mergeScans is the walk that scans stand for, in their order. Each list is
 // allocated once, at its size: grown directory by directory, the Go
 // tree's two lists of 11k files were copied and faulted in again at every
-// doubling, 5-10 ms of a one-shot pack.
+// doubling (BenchmarkWalkGoroot: 7.3 MB allocated a walk then, 5.5 after).
 func mergeScans(scans []dirScanAt) walkResult {
 	files, seen := 0, 0
 	for _, s := range scans {
