@@ -66,9 +66,10 @@ func newFileCache() *fileCache {
 }
 
 // read returns the file key (slash-separated, relative to root), from the
-// cache when its size and mtime are unchanged. Both the stat and the read
-// go through inroot: a file or directory swapped for a link out of the
-// root since indexing is refused, not followed.
+// cache when its size and mtime are unchanged. The file is opened once,
+// through inroot (a file or directory swapped for a link out of the root
+// since indexing is refused, not followed), and its size and mtime are
+// those of the open file: what is read is what was checked.
 func (c *fileCache) read(root, key string) (cachedFile, error) {
 	var mark uint64
 	c.mu.Lock()
@@ -79,14 +80,14 @@ func (c *fileCache) read(root, key string) (cachedFile, error) {
 		if ok && f.mark != 0 && !w.Dirty(f.mark) {
 			return f, nil // nothing changed since it was last checked
 		}
-		mark = w.Mark() // before the stat: a change from here on is seen
+		mark = w.Mark() // before the open: a change from here on is seen
 	}
-	rel := filepath.FromSlash(key)
-	st, err := inroot.Stat(root, rel)
+	fh, st, err := inroot.OpenFile(root, filepath.FromSlash(key))
 	if err != nil {
 		c.forget(key)
 		return cachedFile{}, err
 	}
+	defer fh.Close()
 	if ok && f.size == st.Size() && f.mtime.Equal(st.ModTime()) && f.mtime.Before(f.readAt.Add(-racyWindow)) {
 		if f.mark != mark {
 			f.mark = mark
@@ -94,7 +95,7 @@ func (c *fileCache) read(root, key string) (cachedFile, error) {
 		}
 		return f, nil
 	}
-	data, err := inroot.ReadFile(root, rel)
+	data, err := inroot.ReadOpen(fh, st)
 	if err != nil {
 		return cachedFile{}, err
 	}

@@ -1,8 +1,10 @@
 // Package inroot reads and writes the files of a repository through
-// os.Root, so that no read and no write ever leaves the repository's root,
-// whatever its symbolic links say at the moment of the call: a link (or a
-// directory on the way) that points outside is refused by the kernel-level
-// walk of os.Root, not by a check made a moment earlier. Links inside the
+// os.Root (and, for opens on Linux, openat2 with RESOLVE_BENEATH, which
+// does the same walk in one call), so that no read and no write ever
+// leaves the repository's root, whatever its symbolic links say at the
+// moment of the call: a link (or a directory on the way) that points
+// outside is refused by the kernel-level walk, not by a check made a
+// moment earlier. Links inside the
 // root still work. Reads never wait on a FIFO, socket or device either
 // (regular.go): a repository from an archive can hold one, and a FIFO
 // opened for reading waits for a writer forever.
@@ -62,28 +64,74 @@ func open(root, p string) (*os.Root, string, error) {
 // A path that leaves the root, through ".." or any symbolic link, fails;
 // so does one that is not a regular file (ErrNotRegular), without waiting.
 func ReadFile(root, p string) ([]byte, error) {
-	r, rel, err := open(root, p)
+	f, st, err := OpenFile(root, p)
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
+	return readAll(f, sizeHint(st))
+}
+
+// OpenFile opens the regular file p (absolute below root, or relative to
+// it) for reading, without blocking, and returns it with what the open
+// file said it is: a caller that keeps what it read can tell from the
+// size and modification time whether to read it again, with no second
+// walk to the file. It fails as ReadFile does.
+func OpenFile(root, p string) (*os.File, os.FileInfo, error) {
+	return openKind(root, p, false)
+}
+
+// ReadOpen reads f, opened by OpenFile with st, to its end.
+func ReadOpen(f *os.File, st os.FileInfo) ([]byte, error) {
+	return readAll(f, sizeHint(st))
+}
+
+// openKind opens p inside root when it is a regular file (or, with dirOK,
+// a directory): through openat2 where the kernel has it, else os.Root.
+func openKind(root, p string, dirOK bool) (*os.File, os.FileInfo, error) {
+	rel, err := Rel(root, p)
+	if err != nil {
+		return nil, nil, err
+	}
+	if f, ok, err := openBeneath(root, rel, openFlags); ok {
+		if err != nil {
+			return nil, nil, err
+		}
+		st, err := checkKind(f, rel, dirOK)
+		if err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+		return f, st, nil
+	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, nil, err
+	}
 	defer r.Close()
-	return ReadIn(r, rel)
+	return openIn(r, rel, dirOK)
 }
 
 // Open opens the file or directory p for reading, inside root; anything
 // else (a FIFO, a device) fails with ErrNotRegular, without waiting.
 func Open(root, p string) (*os.File, error) {
-	r, rel, err := open(root, p)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	f, _, err := openIn(r, rel, true)
+	f, _, err := openKind(root, p, true)
 	return f, err
 }
 
 // Stat stats p inside root, following links that stay inside.
 func Stat(root, p string) (fs.FileInfo, error) {
+	rel, err := Rel(root, p)
+	if err != nil {
+		return nil, err
+	}
+	if f, ok, err := openBeneath(root, rel, pathOnly); ok {
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return f.Stat()
+	}
 	r, rel, err := open(root, p)
 	if err != nil {
 		return nil, err
