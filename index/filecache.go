@@ -24,7 +24,7 @@ const (
 	fileCacheFiles = 4096
 )
 
-// fileCache keeps recently read files with their line offsets and whether
+// fileCache keeps recently read files with their line index and whether
 // their hash matched the manifest, keyed by path and checked against size
 // and modification time. A request reads many blocks of the same few files
 // (a 6,000-line file can hold dozens of candidates); without it every Read
@@ -49,14 +49,14 @@ type Marker interface {
 	Dirty(mark uint64) bool
 }
 
-// cachedFile is one file as read: its bytes, line offsets and the manifest
+// cachedFile is one file as read: its bytes, where its lines are and the manifest
 // hash it was verified against ("" when it did not match).
 type cachedFile struct {
 	size     int64
 	mtime    time.Time
 	readAt   time.Time
 	data     []byte
-	offs     []int
+	lines    lineIndex
 	verified string
 	mark     uint64 // the Marker's mark taken before the file was checked (0: none)
 }
@@ -99,7 +99,7 @@ func (c *fileCache) read(root, key string) (cachedFile, error) {
 	if err != nil {
 		return cachedFile{}, err
 	}
-	f = cachedFile{size: st.Size(), mtime: st.ModTime(), readAt: time.Now(), data: data, offs: lineOffsets(data), mark: mark}
+	f = cachedFile{size: st.Size(), mtime: st.ModTime(), readAt: time.Now(), data: data, lines: indexLines(data), mark: mark}
 	c.store(key, f)
 	return f, nil
 }

@@ -49,7 +49,7 @@ func (ix *Index) read(b Block) (BlockText, error) {
 	}
 	data := f.data
 	if ix.files.matches(b.Path, f, e.Hash) {
-		text := withNewline(string(blockBytes(data, f.offs, b.StartLine, b.EndLine)))
+		text := withNewline(string(f.lines.block(data, b.StartLine, b.EndLine)))
 		return BlockText{Block: b, Text: text, Clean: e.Clean != 0 && e.Clean == secrets.Fingerprint()}, nil
 	}
 	ix.scheduleRecheck(b.Path)
@@ -120,7 +120,7 @@ func trimBlankEnd(bt BlockText) BlockText {
 
 // linesText returns lines start..end of data, newline-terminated.
 func linesText(data []byte, start, end int) string {
-	return withNewline(string(blockBytes(data, lineOffsets(data), start, end)))
+	return withNewline(string(indexLines(data).block(data, start, end)))
 }
 
 // withNewline ends a non-empty text with a newline.
