@@ -101,7 +101,10 @@ func (s *Source) parseShown(body string) shown {
 			added, deleted = added+h.Added, deleted+h.Deleted
 		}
 		if !fd.Binary {
-			sh.stats[fd.Path()] = [2]int{added, deleted}
+			// A copy of the path: a piece of git's output would keep all
+			// of it, every file's whole text when a commit adds files,
+			// alive in the cache (7 MB on the Go tree after 40 questions).
+			sh.stats[strings.Clone(fd.Path())] = [2]int{added, deleted}
 		}
 	}
 	sh.text = w.text("diff")
