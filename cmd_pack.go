@@ -64,6 +64,13 @@ const (
 	packSoftMemory = 256 << 20
 )
 
+// packHeap is the heap a pack is given in huge pages before it starts
+// (backHeap): about what it allocates. Interleaved one-shot packs, wall
+// time against none: 32 MB 1.32× faster on the Go tree and 1.15× on
+// Loki, 48 MB 1.30× and 1.30×, 64 MB 1.24× and 1.25× (larger costs
+// more to zero than the pack uses).
+const packHeap = 48 << 20
+
 func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) error {
 	setGC(packGCPercent, packSoftMemory)
 	query, err := readQuery(args, cmd.InOrStdin())
@@ -112,6 +119,7 @@ func packHereOrServed(cmd *cobra.Command, g *globalFlags, f *packFlags, root str
 			return &packResult{Text: reply.Text, Summary: reply.Summary}, nil
 		}
 	}
+	backHeap(packHeap) // not for a served pack, which allocates little
 	a, err := openApp(root, g.indexDir, cfg, false)
 	if err != nil {
 		return nil, err

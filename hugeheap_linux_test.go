@@ -1,0 +1,52 @@
+//go:build linux
+
+package main
+
+import (
+	"os"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// anonHuge is this process's anonymous memory in huge pages, in bytes.
+func anonHuge(t *testing.T) int {
+	data, err := os.ReadFile("/proc/self/smaps_rollup")
+	if err != nil {
+		t.Skip("no /proc/self/smaps_rollup:", err)
+	}
+	for line := range strings.Lines(string(data)) {
+		if rest, ok := strings.CutPrefix(line, "AnonHugePages:"); ok {
+			kb, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			if err != nil {
+				t.Fatalf("AnonHugePages line %q: %v", line, err)
+			}
+			return kb << 10
+		}
+	}
+	t.Skip("no AnonHugePages in smaps_rollup")
+	return 0
+}
+
+// TestBackHeapLeavesHugePagesToTheHeap: after backHeap(n) the process
+// holds memory in huge pages, and the heap has about n bytes free
+// and still in memory (given back to the heap, not kept, not returned to
+// the system), which is what the command's own allocations then use.
+func TestBackHeapLeavesHugePagesToTheHeap(t *testing.T) {
+	if !hugePagesOnRequest() {
+		t.Skip("transparent huge pages are not on request here")
+	}
+	const n = 16 << 20
+	backHeap(n)
+	// Go asks for no huge pages itself: all of them are backHeap's (the
+	// same pages again when the test runs twice in one process).
+	if got := anonHuge(t); got < n/2 {
+		t.Errorf("%d bytes in huge pages; want at least %d", got, n/2)
+	}
+	s := []metrics.Sample{{Name: "/memory/classes/heap/free:bytes"}}
+	metrics.Read(s)
+	if free := s[0].Value.Uint64(); free < n/2 {
+		t.Errorf("heap free and in memory: %d bytes; want at least %d", free, n/2)
+	}
+}
