@@ -15,8 +15,8 @@ import (
 // hugePage is the size of an x86-64 or arm64 transparent huge page.
 const hugePage = 2 << 20
 
-// backHeap gives a one-shot command n bytes of heap that are already in
-// memory, in huge pages, before it allocates anything.
+// backHeap gives a one-shot command (pack, index) n bytes of heap that
+// are already in memory, in huge pages, before it allocates anything.
 //
 // Go maps its heap without asking for huge pages, so where the kernel
 // gives them only to memory that asks (transparent_hugepage "madvise",
