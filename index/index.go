@@ -12,6 +12,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -170,13 +171,13 @@ func (ix *Index) markRebuild(reason string) {
 }
 
 // openBleve opens the scorch index at path, read-only or for writing,
-// creating it when writing and it does not exist. A writer for a small
-// update plans merges of small segments only (merges.go).
-func openBleve(path string, readOnly, small bool) (bi bleve.Index, err error) {
+// creating it when writing and it does not exist. A writer merges in the
+// background by plan (merges.go), scorch's default when nil.
+func openBleve(path string, readOnly bool, plan *mergeplan.MergePlanOptions) (bi bleve.Index, err error) {
 	defer recoverInto(&err, "open "+path)
 	cfg := map[string]any{"read_only": readOnly, "bolt_timeout": boltTimeout}
-	if small && !readOnly {
-		cfg["scorchMergePlanOptions"] = mergeConfig(smallMerges)
+	if plan != nil && !readOnly {
+		cfg["scorchMergePlanOptions"] = mergeConfig(*plan)
 	}
 	if !readOnly {
 		maps.Copy(cfg, writerConfig)

@@ -2,7 +2,9 @@ package index
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -64,10 +66,52 @@ func mergeConfig(o mergeplan.MergePlanOptions) map[string]any {
 	}
 }
 
+// tidyMerges is the plan a large update (a cold build) runs after it
+// has written everything. The build writes a segment per batch of 2,000
+// blocks and scorch's default plan merges ten at a time in the background,
+// so a build ends with its last batches unmerged (the writer's close
+// cancels the merge in progress): the Go tree's index had 4 segments of
+// about 19,000 blocks and 14 of 300-2,700. Every term of every search is
+// looked up in every segment's dictionary, so a small segment costs a
+// search as much per term as a big one. This plan merges the segments
+// below tidySegmentDocs blocks, and only them.
+var tidyMerges = mergeplan.MergePlanOptions{
+	MaxSegmentsPerTier:   1,
+	MaxSegmentSize:       2 * tidySegmentDocs, // only segments below half of it are merged
+	TierGrowth:           10,
+	SegmentsPerMergeTask: 100,
+	FloorSegmentSize:     tidySegmentDocs,
+	ReclaimDeletesWeight: 2,
+}
+
+const tidySegmentDocs = 8000
+
+// tidy reopens the live index after a large update with the tidy plan and
+// runs it to the end. The update's own writer is closed first, which
+// cancels the default plan's merge in progress (ten of the last batches)
+// as it always did; the reopened writer merges only what tidyMerges names:
+// 0.4-1.5 CPU-s after a cold build of the Go tree, whose build takes
+// 40-55. A merge that fails or is cancelled leaves the index as the update
+// left it, only with more segments: it is logged.
+func (ix *Index) tidy(ctx context.Context) {
+	bi, err := openBleve(filepath.Join(ix.dir, blocksDir), false, &tidyMerges)
+	if err == nil {
+		err = errors.Join(forceMerges(ctx, bi, tidyMerges), bi.Close())
+	}
+	if err != nil && ctx.Err() == nil {
+		ix.opts.logf("index: merging the small segments: %v", err)
+	}
+}
+
 // finishMerges runs the small plan's merges to the end before a small
 // update's writer closes (a merge the background planner started is
 // waited for, not cancelled).
 func finishMerges(ctx context.Context, bi bleve.Index) (err error) {
+	return forceMerges(ctx, bi, smallMerges)
+}
+
+// forceMerges asks scorch to run plan o until it has nothing to merge.
+func forceMerges(ctx context.Context, bi bleve.Index, o mergeplan.MergePlanOptions) (err error) {
 	defer recoverInto(&err, "merge")
 	adv, err := bi.Advanced()
 	if err != nil {
@@ -77,6 +121,5 @@ func finishMerges(ctx context.Context, bi bleve.Index) (err error) {
 	if !ok {
 		return fmt.Errorf("index: merge: not a scorch index (%T)", adv)
 	}
-	o := smallMerges
 	return s.ForceMerge(ctx, &o)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
 )
 
 // liveSizes returns the live blocks of every segment of the index's
@@ -87,6 +88,39 @@ func TestSmallUpdatesMergeOnlySmallSegments(t *testing.T) {
 		}
 		if bs, err := ix.Symbol(ctx, fmt.Sprintf("Edited%d", i)); err != nil || len(bs) != 1 {
 			t.Errorf("edit %d not searchable: %v, %v", i, bs, err)
+		}
+	}
+}
+
+// TestColdBuildTidiesItsSegments: a build writes a segment per batch and
+// leaves its last batches unmerged; before it closes, it merges the
+// segments below the tidy plan's floor, so that a search looks terms up
+// in a few segments instead of one per batch, and every block stays
+// found.
+func TestColdBuildTidiesItsSegments(t *testing.T) {
+	defer func(o mergeplan.MergePlanOptions, b int) { tidyMerges, batchSize = o, b }(tidyMerges, batchSize)
+	const floor = 200
+	tidyMerges.FloorSegmentSize, tidyMerges.MaxSegmentSize, batchSize = floor, 2*floor, 40
+	files := map[string]string{}
+	for i := range 400 {
+		files[fmt.Sprintf("pkg%d/f%d.go", i%9, i)] = fmt.Sprintf("package p\n\n// F%d does %d.\nfunc F%d() int { return %d }\n", i, i, i, i)
+	}
+	_, ix, _ := build(t, files)
+	sizes := liveSizes(t, ix)
+	var total int64
+	small := 0
+	for _, live := range sizes {
+		total += live
+		if live < floor {
+			small++
+		}
+	}
+	if small > 1 || int64(len(sizes)) > total/floor+1 {
+		t.Errorf("%d segments, %d of them below %d blocks, for %d blocks: the build's segments were not merged", len(sizes), small, floor, total)
+	}
+	for _, i := range []int{0, 137, 399} {
+		if bs, err := ix.Symbol(context.Background(), fmt.Sprintf("F%d", i)); err != nil || len(bs) != 1 {
+			t.Errorf("F%d not found after the merge: %v, %v", i, bs, err)
 		}
 	}
 }

@@ -157,7 +157,7 @@ func openSnapshot(dir string, man *manifest) (bleve.Index, error) {
 	if err := checkStamps(path); err != nil {
 		return nil, err
 	}
-	bi, err := openBleve(path, true, false)
+	bi, err := openBleve(path, true, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
 )
 
 // UpdateStats says what an Update did.
@@ -359,6 +360,9 @@ func (ix *Index) write(ctx context.Context, man *manifest, p plan, stats *Update
 	if err := bi.Close(); err != nil {
 		return errors.Join(runErr, fmt.Errorf("index: close writer: %w", tidyBleve(err)))
 	}
+	if runErr == nil && !small {
+		ix.tidy(ctx)
+	}
 	// The manifest is saved even after an error or a cancellation: it
 	// records exactly the files whose batches were committed, so the next
 	// Update resumes where this one stopped.
@@ -403,7 +407,11 @@ func (ix *Index) openWriter(man *manifest, stats *UpdateStats, small bool) (blev
 		}
 		man = newManifest(ix.root)
 	}
-	bi, err := openBleve(path, false, small)
+	var plan *mergeplan.MergePlanOptions
+	if small {
+		plan = &smallMerges
+	}
+	bi, err := openBleve(path, false, plan)
 	if err != nil && !errors.Is(err, ErrBusy) {
 		ix.opts.logf("index: rebuilding %s from scratch: %v", ix.dir, err)
 		stats.Rebuilt = err.Error()
@@ -411,7 +419,7 @@ func (ix *Index) openWriter(man *manifest, stats *UpdateStats, small bool) (blev
 			return nil, nil, err
 		}
 		man = newManifest(ix.root)
-		bi, err = openBleve(path, false, false)
+		bi, err = openBleve(path, false, nil)
 	}
 	if err != nil {
 		return nil, nil, err
