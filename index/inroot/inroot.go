@@ -94,15 +94,7 @@ func openKind(root, p string, dirOK bool) (*os.File, os.FileInfo, error) {
 		return nil, nil, err
 	}
 	if f, ok, err := openBeneath(root, rel, openFlags); ok {
-		if err != nil {
-			return nil, nil, err
-		}
-		st, err := checkKind(f, rel, dirOK)
-		if err != nil {
-			f.Close()
-			return nil, nil, err
-		}
-		return f, st, nil
+		return keepKind(f, err, rel, dirOK)
 	}
 	r, err := os.OpenRoot(root)
 	if err != nil {

@@ -43,15 +43,7 @@ func ReadPath(path string) ([]byte, error) {
 // is; anything else is ErrNotRegular.
 func OpenPath(path string) (*os.File, os.FileInfo, error) {
 	f, err := os.OpenFile(path, openFlags, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	st, err := checkKind(f, path, false)
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	return f, st, nil
+	return keepKind(f, err, path, false)
 }
 
 // readAll reads f to its end into a buffer of size bytes to start with,
@@ -94,6 +86,13 @@ const maxSizeHint = 1 << 30
 // open file said it is.
 func openIn(r *os.Root, name string, dirOK bool) (*os.File, os.FileInfo, error) {
 	f, err := r.OpenFile(name, openFlags, 0)
+	return keepKind(f, err, name, dirOK)
+}
+
+// keepKind returns f, just opened with err, with what the open file says
+// it is when it is a regular file (or, with dirOK, a directory); anything
+// else is closed and refused.
+func keepKind(f *os.File, err error, name string, dirOK bool) (*os.File, os.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
