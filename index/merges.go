@@ -91,7 +91,7 @@ const tidySegmentDocs = 8000
 // cancels the default plan's merge in progress (ten of the last batches)
 // as it always did; the reopened writer merges only what tidyMerges names:
 // 0.4-1.5 CPU-s after a cold build of the Go tree, whose build takes
-// 40-55. A merge that fails or is cancelled leaves the index as the update
+// 37-55. A merge that fails or is cancelled leaves the index as the update
 // left it, only with more segments: it is logged.
 func (ix *Index) tidy(ctx context.Context) {
 	bi, err := openBleve(filepath.Join(ix.dir, blocksDir), false, &tidyMerges)
