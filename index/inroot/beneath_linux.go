@@ -16,9 +16,11 @@ import (
 // directory in one call and refuse what os.Root refuses: a ".." or a
 // symbolic link that leaves the directory, an absolute link, /proc's
 // magic links. os.Root, which has no such call to lean on, opens and
-// closes every directory on the way itself: reading net/http/server.go
-// took seven system calls before the read, and a stat as many again.
-// Links inside the root are followed by both.
+// closes every directory on the way itself: opening net/http/server.go
+// took the root and its stat, two directories and their closes, then the
+// file (strace), where openat2 needs the root, the file and the root's
+// close; a stat through os.Root walks the same way again. Links inside
+// the root are followed by both.
 //
 // The fast path only ever answers with a file it opened, or with "does
 // not exist"; anything else it meets (a refusal, a kernel without
