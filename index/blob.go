@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"math"
 	"strings"
 
 	"github.com/loupe-dev/loupe/index/chunk"
@@ -55,7 +56,7 @@ func encodeBlob(b Block) ([]byte, error) {
 	setIf(b.Lang == chunk.Language(b.Path), flagLangImplied)
 	setIf(b.Path != "" && strings.HasPrefix(b.ID, b.Path), flagIDPrefixed)
 	out = binary.AppendUvarint(out, flags)
-	str := func(s string) { out = binary.AppendUvarint(out, uint64(len(s))); out = append(out, s...) }
+	str := func(s string) { out = appendString(out, s) }
 	if flags&flagIDPrefixed != 0 {
 		str(b.ID[len(b.Path):])
 	} else {
@@ -141,6 +142,27 @@ func (r *blobReader) str() string {
 	s := r.data[:n]
 	r.data = r.data[n:]
 	return s
+}
+
+// varint decodes what binary.AppendVarint wrote (zigzag).
+func (r *blobReader) varint() int64 {
+	u := r.uvarint()
+	return int64(u>>1) ^ -int64(u&1)
+}
+
+// count decodes a uvarint that must fit an int32.
+func (r *blobReader) count() int {
+	u := r.uvarint()
+	if u > math.MaxInt32 {
+		r.fail()
+		return 0
+	}
+	return int(u)
+}
+
+// appendString appends s as str reads it: its length, then its bytes.
+func appendString(b []byte, s string) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
 }
 
 func (r *blobReader) list() []string {

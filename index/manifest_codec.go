@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 )
 
@@ -55,27 +54,23 @@ func encodeManifest(b []byte, m *manifest) []byte {
 	return b
 }
 
-func appendString(b []byte, s string) []byte {
-	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
-}
-
 // decodeManifestString decodes data, which every string of the result
-// shares. It reads with the stored blob's reader (blob.go), whose
-// uvarints and strings are the ones encodeManifest writes.
+// shares. It reads with the stored blob's reader (blob.go), as
+// encodeManifest writes with its writer.
 func decodeManifestString(data string) (*manifest, error) {
 	if len(data) < len(manifestMagic) || data[:len(manifestMagic)] != manifestMagic {
 		return nil, fmt.Errorf("%w: not a loupe manifest", errManifest)
 	}
 	r := &blobReader{data: data[len(manifestMagic):]}
 	m := &manifest{
-		Version:      count(r),
+		Version:      r.count(),
 		Root:         r.str(),
-		Gen:          varint(r),
-		StoreSize:    varint(r),
+		Gen:          r.varint(),
+		StoreSize:    r.varint(),
 		CommitsHead:  r.str(),
-		CommitsCount: count(r),
+		CommitsCount: r.count(),
 	}
-	n := count(r)
+	n := r.count()
 	if r.err != nil {
 		return nil, fmt.Errorf("%w: its header", errManifest)
 	}
@@ -89,10 +84,10 @@ func decodeManifestString(data string) (*manifest, error) {
 	for i := range entries {
 		e := &entries[i]
 		p := r.str()
-		e.Size, e.Mtime = varint(r), varint(r)
+		e.Size, e.Mtime = r.varint(), r.varint()
 		e.Hash, e.Skip = r.str(), r.str()
-		e.NBlocks = count(r)
-		e.Off, e.Len = varint(r), varint(r)
+		e.NBlocks = r.count()
+		e.Off, e.Len = r.varint(), r.varint()
 		e.Lang = r.str()
 		e.Clean = r.uvarint()
 		if r.err != nil {
@@ -107,20 +102,4 @@ func decodeManifestString(data string) (*manifest, error) {
 		return nil, fmt.Errorf("%w: a path listed twice", errManifest)
 	}
 	return m, nil
-}
-
-// varint reads what binary.AppendVarint wrote (zigzag).
-func varint(r *blobReader) int64 {
-	u := r.uvarint()
-	return int64(u>>1) ^ -int64(u&1)
-}
-
-// count reads a uvarint that must fit an int32.
-func count(r *blobReader) int {
-	u := r.uvarint()
-	if u > math.MaxInt32 {
-		r.fail()
-		return 0
-	}
-	return int(u)
 }
