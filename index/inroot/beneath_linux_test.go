@@ -16,8 +16,13 @@ import (
 // refusal os.Root would also give cannot hide a fast path that opens too
 // much: inside the root (through links that stay inside) it opens the
 // file; a missing file is "does not exist"; everything that leaves the
-// root, by a link relative or absolute or by a directory link, gets no
-// file from it. It also checks that the fast path runs here at all.
+// root, by a link relative or absolute (one of them into /proc) or by a
+// directory link, gets no file from it, and neither does an absolute link
+// that points inside. It also checks that the fast path runs here at all.
+// (From an ordinary root a magic link is only reachable through an
+// absolute link or a "..", which RESOLVE_BENEATH refuses first:
+// RESOLVE_NO_MAGICLINKS is a second wall this test cannot reach alone,
+// short of mounting /proc inside the root.)
 func TestOpenBeneathOpensOnlyInside(t *testing.T) {
 	root, outside := tree(t)
 	must(t, os.Symlink("in.go", filepath.Join(root, "inside.go")))

@@ -124,7 +124,7 @@ func Stat(root, p string) (fs.FileInfo, error) {
 		defer f.Close()
 		return f.Stat()
 	}
-	r, rel, err := open(root, p)
+	r, err := os.OpenRoot(root)
 	if err != nil {
 		return nil, err
 	}
