@@ -12,7 +12,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// hugePage is the size of an x86-64 or arm64 transparent huge page.
+// hugePage is the size of a transparent huge page on x86-64 and on arm64
+// with 4 KiB pages. Where it is larger (arm64 with 64 KiB pages), the
+// touches below still fault the ballast in, in smaller pages.
 const hugePage = 2 << 20
 
 // backHeap gives a one-shot command (pack, index) n bytes of heap that
