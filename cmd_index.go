@@ -55,15 +55,11 @@ const (
 	indexSoftMemory = 360 << 20
 )
 
-// indexHeap is the heap `loupe index` is given in huge pages (backHeap):
-// about what an update with nothing to do allocates (the walk, the
-// manifest, git's index). On Loki, interleaved, against none: 16 MB
-// 1.12× faster, 32 MB 1.07×; a cold build allocates far more either way.
-const indexHeap = 16 << 20
-
 func runIndex(cmd *cobra.Command, path, indexDir string, maxFileSize int64) error {
+	// The heap every process starts with in huge pages (package hugeheap)
+	// is about what an update with nothing to do allocates (the walk, the
+	// manifest, git's index); a cold build allocates far more either way.
 	setGC(indexGCPercent, indexSoftMemory)
-	backHeap(indexHeap)
 	root, err := resolveRoot(path)
 	if err != nil {
 		return err

@@ -1,6 +1,6 @@
 //go:build linux
 
-package main
+package hugeheap
 
 import (
 	"os"
@@ -29,17 +29,17 @@ func anonHuge(t *testing.T) int {
 	return 0
 }
 
-// TestBackHeapLeavesHugePagesToTheHeap: after backHeap(n) the process
+// TestBackLeavesHugePagesToTheHeap: after Back(n) the process
 // holds memory in huge pages, and the heap has about n bytes free
 // and still in memory (given back to the heap, not kept, not returned to
 // the system), which is what the command's own allocations then use.
-func TestBackHeapLeavesHugePagesToTheHeap(t *testing.T) {
-	if !hugePagesOnRequest() {
+func TestBackLeavesHugePagesToTheHeap(t *testing.T) {
+	if !onRequest() {
 		t.Skip("transparent huge pages are not on request here")
 	}
 	const n = 16 << 20
-	backHeap(n)
-	// Go asks for no huge pages itself: all of them are backHeap's (the
+	Back(n)
+	// Go asks for no huge pages itself: all of them are Back's (the
 	// same pages again when the test runs twice in one process).
 	if got := anonHuge(t); got < n/2 {
 		t.Errorf("%d bytes in huge pages; want at least %d", got, n/2)

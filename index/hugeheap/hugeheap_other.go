@@ -1,0 +1,7 @@
+//go:build !linux
+
+package hugeheap
+
+// Back: only Linux's transparent huge pages are asked for; elsewhere the
+// heap is left as the runtime maps it.
+func Back(int) {}
