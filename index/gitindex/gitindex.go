@@ -17,10 +17,12 @@ package gitindex
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 	"unsafe"
@@ -46,6 +48,11 @@ type Index struct {
 	Version  int      // 2, 3 or 4
 	Entries  []Entry  // stage-0 entries, in file order (git keeps them sorted by path)
 	Unmerged []string // paths that have entries at a stage > 0 (a conflict), each once, in file order
+	// Tree is the id (hex) of the tree git would write from the whole
+	// index, as its cache-tree extension records it: git keeps it when it
+	// writes a tree or a commit, or checks one out, and forgets it when an
+	// entry changes. "" when the index has none, or git has forgotten it.
+	Tree string
 }
 
 // ErrUnsupported is returned for a structurally valid index this package
@@ -389,8 +396,11 @@ func (p *parser) extensions() error {
 		if size > uint64(p.end-p.off-8) {
 			return malformed("extension %q runs into the checksum", sig)
 		}
+		body := p.data[p.off+8 : p.off+8+int(size)]
 		p.off += 8 + int(size)
 		switch {
+		case sig == "TREE":
+			p.idx.Tree = rootTree(body, p.hashSize, len(p.idx.Entries))
 		case sig == "link":
 			p.split = true
 			p.unsupportedBecause("split index")
@@ -401,6 +411,34 @@ func (p *parser) extensions() error {
 		}
 	}
 	return nil
+}
+
+// rootTree reads the first entry of a cache-tree extension, the root's:
+// an empty path, NUL, "<entries> <subtrees>\n", then the tree's id when
+// entries is not negative (negative: forgotten). It returns "" for an
+// invalid root, for one that covers another number of entries than the
+// index holds, and for anything malformed: the tree is then unknown, which
+// costs only the shortcut it allows.
+func rootTree(b []byte, hashSize, entries int) string {
+	if len(b) == 0 || b[0] != 0 {
+		return ""
+	}
+	line, rest, ok := bytes.Cut(b[1:], []byte{'\n'})
+	if !ok {
+		return ""
+	}
+	count, subtrees, ok := bytes.Cut(line, []byte{' '})
+	if !ok {
+		return ""
+	}
+	n, err := strconv.Atoi(string(count))
+	if err != nil || n != entries {
+		return ""
+	}
+	if _, err := strconv.Atoi(string(subtrees)); err != nil || len(rest) < hashSize {
+		return ""
+	}
+	return hex.EncodeToString(rest[:hashSize])
 }
 
 func (p *parser) unsupportedBecause(why string) {
