@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
@@ -30,7 +31,11 @@ import (
 // implementation on large histories).
 const (
 	commitsDir  = "commits"
-	commitsHead = "head" // "<sha> <count> <newest unix time>"
+	commitsHead = "head" // "<sha> <count> <newest unix time> <generation>"
+	// headTree is "<sha> <tree>": a commit the head record named and its
+	// tree (HeadTree). A file of its own, so that a loupe from before it
+	// reads the head record as it always did.
+	headTree = "head-tree"
 	// MaxCommits bounds how much history is indexed (newest first).
 	MaxCommits = 20000
 )
@@ -59,9 +64,13 @@ type commitIndex struct {
 	mu     sync.Mutex
 	bi     bleve.Index
 	head   string
+	tree   string // head's tree; "" when git could not say, or no head-tree file names head
 	count  int
 	newest int64
 	gen    int64 // snapshot generation
+	// record is head and tree for readers that must not wait for an
+	// update (which holds mu while git reads the history): HeadTree.
+	record atomic.Pointer[[2]string]
 	// decoded keeps the commits searches returned, by SHA (a commit never
 	// changes): a resident process answers query after query from the
 	// same few commits, and decoding a large commit's stored JSON (the
@@ -147,6 +156,34 @@ func (ci *commitIndex) readHead(dir string) {
 	ci.count, _ = strconv.Atoi(f[1])
 	ci.newest, _ = strconv.ParseInt(f[2], 10, 64)
 	ci.gen, _ = strconv.ParseInt(f[3], 10, 64)
+	if b, err := os.ReadFile(filepath.Join(dir, commitsDir, headTree)); err == nil {
+		if f := strings.Fields(string(b)); len(f) == 2 && f[0] == ci.head {
+			ci.tree = f[1]
+		}
+	}
+	ci.setRecord(ci.head, ci.tree)
+}
+
+func (ci *commitIndex) setRecord(head, tree string) {
+	ci.record.Store(&[2]string{head, tree})
+}
+
+// HeadTree returns the commit the commits index was last brought up to
+// (HEAD at that update) and that commit's tree (a commit's tree never
+// changes), or "" for the tree when git could not say, and for both before
+// any update. It never waits for an update running now: the caller
+// compares the commit with HEAD and asks git when they differ.
+func (ix *Index) HeadTree() (commit, tree string) {
+	ix.mu.RLock()
+	ci := ix.commits
+	ix.mu.RUnlock()
+	if ci == nil {
+		return "", ""
+	}
+	if r := ci.record.Load(); r != nil {
+		return r[0], r[1]
+	}
+	return "", ""
 }
 
 func (ci *commitIndex) close() error {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -89,12 +90,16 @@ func TestCommits(t *testing.T) {
 }
 
 func TestParseGitLog(t *testing.T) {
-	out := "\x1eabc\x00Ann\x00a@x\x0010\x00subj\x00body line\n\x00\x00\n3\t1\ta.go\x00-\t-\tbin.png\x00" +
-		"\x1edef\x00Bob\x00b@x\x0020\x00merge\x00\x00\x00"
-	got := parseGitLog([]byte(out))
-	if len(got) != 2 || got[0].SHA != "abc" || got[0].Body != "body line" || got[0].Added != 3 ||
-		got[0].Deleted != 1 || len(got[0].Files) != 2 || got[1].Subject != "merge" || got[1].Time != 20 {
+	out := "\x1eabc\x00t1\x00Ann\x00a@x\x0010\x00subj\x00body line\n\x00\x00\n3\t1\ta.go\x00-\t-\tbin.png\x00" +
+		"\x1edef\x00t2\x00Bob\x00b@x\x0020\x00merge\x00\x00\x00"
+	got, trees := parseGitLog([]byte(out))
+	if len(got) != 2 || got[0].SHA != "abc" || got[0].Author != "Ann" || got[0].Email != "a@x" ||
+		got[0].Body != "body line" || got[0].Added != 3 || got[0].Deleted != 1 || len(got[0].Files) != 2 ||
+		got[1].Subject != "merge" || got[1].Time != 20 {
 		t.Fatalf("parseGitLog = %+v", got)
+	}
+	if !slices.Equal(trees, []string{"t1", "t2"}) {
+		t.Fatalf("trees = %q", trees)
 	}
 }
 
@@ -131,4 +136,84 @@ func TestCommitsCorruptRebuilt(t *testing.T) {
 	if hits, err := ix.SearchCommits(context.Background(), "payment", 5); err != nil || len(hits) != 1 {
 		t.Fatalf("search after rebuild: %v, %v", hits, err)
 	}
+}
+
+// TestHeadTree: an update records HEAD and HEAD's tree (the whole
+// repository's), which a reopened index reads back, also for a commit
+// that changes nothing below the root (git log -- . does not list it);
+// an index written by a loupe that kept no trees (no head-tree file) still
+// opens, and the next update adds the tree; a head-tree file naming
+// another commit than the head record is not believed.
+func TestHeadTree(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	top := t.TempDir()
+	gitRun(t, top, "init", "-q")
+	writeTree(t, top, map[string]string{"pay/pay.go": "package pay\n", "other/o.go": "package other\n"})
+	gitRun(t, top, "add", ".")
+	gitRun(t, top, "commit", "-q", "-m", "one")
+	root := filepath.Join(top, "pay")
+	opts := testOptions(t)
+	ix, err := Open(root, opts)
+	must(t, err)
+	ctx := context.Background()
+	if c, tr := ix.HeadTree(); c != "" || tr != "" {
+		t.Errorf("before any update: %q %q", c, tr)
+	}
+	_, err = ix.Update(ctx, nil)
+	must(t, err)
+	head, tree := gitOut(t, top, "rev-parse", "HEAD"), gitOut(t, top, "rev-parse", "HEAD^{tree}")
+	if c, tr := ix.HeadTree(); c != head || tr != tree {
+		t.Errorf("after an update: %q %q, want %q %q", c, tr, head, tree)
+	}
+	must(t, ix.Close())
+	ix, err = Open(root, opts)
+	must(t, err)
+	if c, tr := ix.HeadTree(); c != head || tr != tree {
+		t.Errorf("reopened: %q %q, want %q %q", c, tr, head, tree)
+	}
+
+	// A commit outside the root: git log -- . does not list it.
+	writeTree(t, top, map[string]string{"other/o.go": "package other // two\n"})
+	gitRun(t, top, "commit", "-q", "-am", "two")
+	_, err = ix.Update(ctx, nil)
+	must(t, err)
+	head, tree = gitOut(t, top, "rev-parse", "HEAD"), gitOut(t, top, "rev-parse", "HEAD^{tree}")
+	if c, tr := ix.HeadTree(); c != head || tr != tree {
+		t.Errorf("HEAD changed nothing below the root: %q %q, want %q %q", c, tr, head, tree)
+	}
+	must(t, ix.Close())
+
+	// A head-tree file for another commit (an older loupe moved the head
+	// record on without it), then none at all (an older loupe's index).
+	rec := filepath.Join(opts.IndexDir, commitsDir, headTree)
+	must(t, os.WriteFile(rec, []byte(strings.Repeat("1", len(head))+" "+tree+"\n"), 0o644))
+	ix, err = Open(root, opts)
+	must(t, err)
+	if c, tr := ix.HeadTree(); c != head || tr != "" {
+		t.Errorf("a head-tree file for another commit: %q %q, want %q and no tree", c, tr, head)
+	}
+	must(t, ix.Close())
+	must(t, os.Remove(rec))
+	ix, err = Open(root, opts)
+	must(t, err)
+	defer ix.Close()
+	if c, tr := ix.HeadTree(); c != head || tr != "" {
+		t.Errorf("no head-tree file: %q %q, want %q and no tree", c, tr, head)
+	}
+	_, err = ix.Update(ctx, nil)
+	must(t, err)
+	if c, tr := ix.HeadTree(); c != head || tr != tree {
+		t.Errorf("no head-tree file, updated: %q %q, want %q %q", c, tr, head, tree)
+	}
+}
+
+func gitOut(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).Output()
+	if err != nil {
+		t.Fatalf("git %v: %v", args, err)
+	}
+	return strings.TrimSpace(string(out))
 }

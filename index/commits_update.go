@@ -37,6 +37,12 @@ func (ix *Index) updateCommits(ctx context.Context, stats *UpdateStats, report f
 	ci.mu.Lock()
 	defer ci.mu.Unlock()
 	if ci.head == head {
+		if ci.tree == "" { // written by a loupe that did not keep trees
+			if ci.tree = treeOf(ctx, ix.root, head); ci.tree != "" {
+				ci.setRecord(ci.head, ci.tree)
+				return ci.writeHeadTree(ix.dir)
+			}
+		}
 		return nil
 	}
 	report(Progress{Phase: PhaseCommits})
@@ -58,11 +64,11 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, 
 	}
 	out, err := git(ctx, root, "log", "-z", "--no-renames", "--numstat", "--relative",
 		"--max-count="+strconv.Itoa(MaxCommits),
-		"--format=%x1e%H%x00%an%x00%ae%x00%at%x00%s%x00%b%x00", rangeArg, "--", ".")
+		"--format=%x1e%H%x00%T%x00%an%x00%ae%x00%at%x00%s%x00%b%x00", rangeArg, "--", ".")
 	if err != nil {
 		return 0, err
 	}
-	commits := parseGitLog(out)
+	commits, trees := parseGitLog(out)
 	live := filepath.Join(dir, commitsDir, "bleve")
 	if fresh {
 		os.RemoveAll(live)
@@ -77,6 +83,11 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, 
 		return 0, err
 	}
 	next := &commitIndex{head: head, count: ci.count + len(commits), newest: ci.newest, gen: ci.gen + 1}
+	if len(commits) > 0 && commits[0].SHA == head {
+		next.tree = trees[0]
+	} else {
+		next.tree = treeOf(ctx, root, head) // HEAD changed nothing below the root
+	}
 	for _, c := range commits {
 		next.newest = max(next.newest, c.Time)
 	}
@@ -84,7 +95,7 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, 
 	if err := publishSnapshot(live, snap); err != nil {
 		return 0, err
 	}
-	if err := next.writeHead(dir); err != nil {
+	if err := errors.Join(next.writeHead(dir), next.writeHeadTree(dir)); err != nil {
 		return 0, err
 	}
 	ro, err := openSafe(snap, map[string]any{"read_only": true, "bolt_timeout": boltTimeout})
@@ -94,9 +105,19 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, 
 	if ci.bi != nil {
 		ci.bi.Close()
 	}
-	ci.bi, ci.head, ci.count, ci.newest, ci.gen = ro, next.head, next.count, next.newest, next.gen
+	ci.bi, ci.head, ci.tree, ci.count, ci.newest, ci.gen = ro, next.head, next.tree, next.count, next.newest, next.gen
+	ci.setRecord(ci.head, ci.tree)
 	pruneSnapshots(filepath.Join(dir, commitsDir, snapshotsDir), snap)
 	return len(commits), nil
+}
+
+// treeOf asks git for a commit's tree; "" when git cannot say.
+func treeOf(ctx context.Context, root, commit string) string {
+	out, err := git(ctx, root, "rev-parse", "--verify", "-q", commit+"^{tree}")
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
 }
 
 func openCommitWriter(path string) (bleve.Index, error) {
@@ -141,29 +162,46 @@ func writeCommits(bi bleve.Index, commits []Commit) error {
 func (ci *commitIndex) writeHead(dir string) error {
 	p := filepath.Join(dir, commitsDir, commitsHead)
 	data := fmt.Sprintf("%s %d %d %d\n", ci.head, ci.count, ci.newest, ci.gen)
-	if err := os.WriteFile(p+".tmp", []byte(data), 0o644); err != nil {
-		return fmt.Errorf("index: write commits head: %w", err)
-	}
-	if err := os.Rename(p+".tmp", p); err != nil {
+	if err := replaceFile(p, data); err != nil {
 		return fmt.Errorf("index: write commits head: %w", err)
 	}
 	return nil
 }
 
+// writeHeadTree records head's tree, when known.
+func (ci *commitIndex) writeHeadTree(dir string) error {
+	if ci.tree == "" {
+		return nil
+	}
+	if err := replaceFile(filepath.Join(dir, commitsDir, headTree), ci.head+" "+ci.tree+"\n"); err != nil {
+		return fmt.Errorf("index: write commits head tree: %w", err)
+	}
+	return nil
+}
+
+// replaceFile writes data to path through a temporary file renamed over it.
+func replaceFile(path, data string) error {
+	if err := os.WriteFile(path+".tmp", []byte(data), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(path+".tmp", path)
+}
+
 // parseGitLog parses `git log -z --numstat` output in the format above:
-// records start with 0x1e; six NUL-terminated fields, then NUL-terminated
-// "added<TAB>deleted<TAB>path" lines ("-" counts for binary files).
-func parseGitLog(out []byte) []Commit {
-	var commits []Commit
+// records start with 0x1e; seven NUL-terminated fields, then NUL-terminated
+// "added<TAB>deleted<TAB>path" lines ("-" counts for binary files). The
+// commits' trees come apart, one per commit: only HEAD's is kept.
+func parseGitLog(out []byte) (commits []Commit, trees []string) {
 	for _, rec := range bytes.Split(out, []byte{0x1e}) {
-		f := bytes.SplitN(rec, []byte{0}, 7)
-		if len(f) < 7 {
+		f := bytes.SplitN(rec, []byte{0}, 8)
+		if len(f) < 8 {
 			continue
 		}
-		at, _ := strconv.ParseInt(string(f[3]), 10, 64)
-		c := Commit{SHA: string(f[0]), Author: string(f[1]), Email: string(f[2]), Time: at,
-			Subject: string(f[4]), Body: strings.TrimSpace(string(f[5]))}
-		for _, line := range bytes.Split(f[6], []byte{0}) {
+		at, _ := strconv.ParseInt(string(f[4]), 10, 64)
+		c := Commit{SHA: string(f[0]), Author: string(f[2]), Email: string(f[3]), Time: at,
+			Subject: string(f[5]), Body: strings.TrimSpace(string(f[6]))}
+		trees = append(trees, string(f[1]))
+		for _, line := range bytes.Split(f[7], []byte{0}) {
 			parts := strings.SplitN(strings.TrimLeft(string(line), "\n"), "\t", 3)
 			if len(parts) != 3 {
 				continue
@@ -176,5 +214,5 @@ func parseGitLog(out []byte) []Commit {
 		}
 		commits = append(commits, c)
 	}
-	return commits
+	return commits, trees
 }

@@ -29,6 +29,9 @@ func Head(ctx context.Context, dir string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
+// HeadFromFiles is Head without git: ok is false where Head would run it.
+func HeadFromFiles(dir string) (string, bool) { return headFromFiles(dir) }
+
 // headFromFiles is Head for the plain case; ok is false when git must
 // decide.
 func headFromFiles(dir string) (string, bool) {
