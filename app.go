@@ -176,7 +176,7 @@ func buildEngine(root string, ix *index.Index, cfg Config, stdin io.Reader, m *m
 		docs = rank.BesideCode()
 	}
 	add(engine.SourceDocs, m.fuse(engine.NewDocsProvider(ix, docs), ix))
-	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: changesKept(cfg.MaxChanges), SecretFiles: cfg.SecretFiles, Watch: watch, Tree: ix.WorkTree}))
+	add(engine.SourceChanges, changes.New(changes.Options{Root: root, MaxChanges: changesKept(cfg.MaxChanges), SecretFiles: cfg.SecretFiles, Watch: watch, Tree: ix.WorkTree, HeadTree: ix.HeadTree}))
 	add(engine.SourceNotes, notes.NewProvider(notes.DefaultPath(root)))
 	if cfg.Enabled(engine.SourceDiagnostics) && (cfg.DiagnosticsCmd != "" || cfg.DiagnosticsFile != "") {
 		diag = diagnostics.New(diagnostics.Options{

@@ -18,13 +18,7 @@ import (
 // and git's index said which may have changed). A logging git in front of
 // the real one on PATH records what ran.
 func TestPackTakesTheWorkTreeFromItsOwnWalk(t *testing.T) {
-	realGit, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("git not installed")
-	}
-	root, ix := fixture(t, "payments")
-	gitFixture(t, root)
-	settle(t, root)
+	realGit, root, ix := settledRepo(t)
 	appendTo(t, filepath.Join(root, "backoff.go"), "\nfunc jitterForRetries() int { return 7 }\n")
 	appendTo(t, filepath.Join(root, "processor.go"), "\n// staged: retries settle the ledger\n")
 	gitIn(t, root, "add", "processor.go")
@@ -86,6 +80,62 @@ func noTreeWalks(t *testing.T, log, edited string) {
 	}
 }
 
+// TestPackAsksGitForTheStagedSideOnlyWhenSomethingIsStaged: through the
+// binary, with nothing staged (HEAD is the commit the index last saw, and
+// git's index would write its tree), a pack runs no `git diff --cached`;
+// once an edit is staged it does, and packs the staged hunk; once that is
+// committed and indexed, it runs none again. A logging git in front of
+// the real one on PATH records what ran.
+func TestPackAsksGitForTheStagedSideOnlyWhenSomethingIsStaged(t *testing.T) {
+	realGit, root, ix := settledRepo(t)
+	env, log := loggingGit(t, realGit)
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(loupeBin(t), append(args, "--root", root, "--index-dir", ix)...)
+		cmd.Env = env
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("loupe %v: %v", args, err)
+		}
+		return string(out)
+	}
+	// pack returns the pack's block and left-out ids and whether git was
+	// asked for the staged diff.
+	pack := func() (ids []string, cached bool) {
+		t.Helper()
+		if err := os.Truncate(log, 0); err != nil {
+			t.Fatal(err)
+		}
+		p := packJSONOf(t, run("pack", "retries ledger", "--format", "json", "--no-server"))
+		for _, b := range p.Blocks {
+			ids = append(ids, b.ID)
+		}
+		for _, l := range p.LeftOut {
+			ids = append(ids, l.ID)
+		}
+		ran, _ := os.ReadFile(log)
+		return ids, strings.Contains(string(ran), "--cached")
+	}
+	staged := func(ids []string) bool {
+		return slices.ContainsFunc(ids, func(id string) bool { return strings.HasPrefix(id, "changes:staged:") })
+	}
+
+	run("index")
+	if ids, cached := pack(); cached || staged(ids) {
+		t.Errorf("nothing staged: git diff --cached ran: %v; staged blocks: %v", cached, ids)
+	}
+	appendTo(t, filepath.Join(root, "processor.go"), "\n// staged: retries settle the ledger\n")
+	gitIn(t, root, "add", "processor.go")
+	if ids, cached := pack(); !cached || !staged(ids) {
+		t.Errorf("an edit staged: git diff --cached ran: %v; staged blocks among %v", cached, ids)
+	}
+	gitIn(t, root, "commit", "-q", "-m", "settle the ledger")
+	run("index")
+	if ids, cached := pack(); cached || staged(ids) {
+		t.Errorf("the edit committed: git diff --cached ran: %v; staged blocks: %v", cached, ids)
+	}
+}
+
 // TestMCPTakesTheWorkTreeFromItsRefresh: the resident server, after an edit
 // and a new file, finds both as changes from its own refresh's walk (its
 // notifications vouch that nothing changed since): git walks the tree for
@@ -94,13 +144,7 @@ func TestMCPTakesTheWorkTreeFromItsRefresh(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("file notifications are implemented on Linux")
 	}
-	realGit, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("git not installed")
-	}
-	root, ix := fixture(t, "payments")
-	gitFixture(t, root)
-	settle(t, root)
+	realGit, root, ix := settledRepo(t)
 	env, log := loggingGit(t, realGit)
 	c := startMCPWith(t, env, "--root", root, "--index-dir", ix)
 	c.initialize()
@@ -120,6 +164,21 @@ func TestMCPTakesTheWorkTreeFromItsRefresh(t *testing.T) {
 		}
 	}
 	noTreeWalks(t, log, "backoff.go")
+}
+
+// settledRepo is the payments fixture as a git repository whose files git
+// recorded an hour back (settle), with the real git's path; it skips the
+// test without git.
+func settledRepo(t *testing.T) (realGit, root, ix string) {
+	t.Helper()
+	realGit, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git not installed")
+	}
+	root, ix = fixture(t, "payments")
+	gitFixture(t, root)
+	settle(t, root)
+	return realGit, root, ix
 }
 
 // settle dates every file of root an hour back and has git record those

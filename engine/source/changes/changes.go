@@ -43,8 +43,8 @@ type Options struct {
 	// Watch reports changes under the root and in its git directory (a
 	// resident process's file notifications): with it, git is asked again
 	// only when something changed since it was last asked, not on every
-	// query (four processes, two of which stat or list the whole tree).
-	// nil: git is asked on every query.
+	// query (up to four processes; without Tree, two of them stat or list
+	// the whole tree). nil: git is asked on every query.
 	Watch index.Marker
 	// Tree gives a walk of the work tree that stands for it now
 	// (index.Index.WorkTree: a one-shot pack's first walk, a resident
@@ -54,6 +54,12 @@ type Options struct {
 	// nil, or no walk: git walks the tree itself (git diff, git ls-files
 	// --others).
 	Tree TreeFunc
+	// HeadTree gives a commit and its tree known without git
+	// (index.Index.HeadTree: the HEAD its last update saw). When HEAD is
+	// still that commit and git's index records that tree as what it
+	// would write, nothing is staged and git diff --cached is not run
+	// (nothingStaged). nil: it always runs.
+	HeadTree func() (commit, tree string)
 }
 
 // Defaults.
@@ -132,7 +138,7 @@ func (s *Source) changes(ctx context.Context) ([]change, error) {
 
 // gather asks git (collect) and leaves out the secret files unless asked.
 func (s *Source) gather(ctx context.Context) ([]change, error) {
-	list, err := collect(ctx, s.opts.Root, s.opts.RecentCommits, s.opts.Now().Add(-RecentCommitAge), s.opts.Tree)
+	list, err := collect(ctx, s.opts.Root, s.opts.RecentCommits, s.opts.Now().Add(-RecentCommitAge), s.opts.Tree, s.opts.HeadTree)
 	if !s.opts.SecretFiles {
 		list = slices.DeleteFunc(list, func(c change) bool { return index.SecretFile(c.path) })
 	}

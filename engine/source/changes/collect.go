@@ -45,10 +45,11 @@ func diffFlags() []string {
 // tree gives one (walkedView), read once. Outside a work tree every
 // command fails with ErrNotRepository, and so does collect (no separate
 // check: one process less on every query).
-func collect(ctx context.Context, root string, commits int, since time.Time, tree TreeFunc) ([]change, error) {
-	view := sync.OnceValues(func() (treeView, bool) { return walkedView(ctx, root, tree) })
+func collect(ctx context.Context, root string, commits int, since time.Time, tree TreeFunc, headTree func() (string, string)) ([]change, error) {
+	gix := sync.OnceValues(func() (gitIndex, error) { return readGitIndex(root) })
+	view := sync.OnceValues(func() (treeView, bool) { return walkedView(ctx, tree, gix) })
 	jobs := []func() ([]change, error){
-		func() ([]change, error) { return diffChanges(ctx, root, StatusStaged, "--cached") },
+		func() ([]change, error) { return stagedChanges(ctx, root, headTree, gix) },
 		func() ([]change, error) { return unstagedChanges(ctx, root, view) },
 		func() ([]change, error) { return untrackedChanges(ctx, root, view) },
 		func() ([]change, error) { return committed(ctx, root, commits, since) },
@@ -76,6 +77,15 @@ func collect(ctx context.Context, root string, commits int, since time.Time, tre
 		}
 	}
 	return all, errors.Join(errs...)
+}
+
+// stagedChanges is the staged diff, none without a process when git's
+// index says so (nothingStaged).
+func stagedChanges(ctx context.Context, root string, headTree func() (string, string), gix func() (gitIndex, error)) ([]change, error) {
+	if nothingStaged(root, headTree, gix) {
+		return nil, nil
+	}
+	return diffChanges(ctx, root, StatusStaged, "--cached")
 }
 
 // diffChanges turns git diff (extra args: --cached for the staged side)

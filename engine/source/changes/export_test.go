@@ -13,6 +13,7 @@ var WalkOf = walkOf
 // root (walkedView): without it a test that compares the two paths would
 // compare git with itself.
 func WalkStandsForGit(root string, tree index.WorkTree) bool {
-	_, ok := walkedView(context.Background(), root, func(context.Context) (index.WorkTree, bool) { return tree, true })
+	_, ok := walkedView(context.Background(), func(context.Context) (index.WorkTree, bool) { return tree, true },
+		func() (gitIndex, error) { return readGitIndex(root) })
 	return ok
 }

@@ -31,10 +31,30 @@ type treeView struct {
 	untracked []untrackedFile
 }
 
+// gitIndex is git's index file for root, read once per collection.
+type gitIndex struct {
+	ix      *gitindex.Index
+	prefix  string    // root's path below the top of the work tree ("" at the top)
+	written time.Time // the file's modification time (git's racy check needs it)
+}
+
+// readGitIndex reads git's index for root.
+func readGitIndex(root string) (gitIndex, error) {
+	file, prefix, err := gitrun.IndexFile(root)
+	if err != nil {
+		return gitIndex{}, err
+	}
+	ix, written, err := gitindex.ReadFile(file)
+	if err != nil {
+		return gitIndex{}, err
+	}
+	return gitIndex{ix: ix, prefix: prefix, written: written}, nil
+}
+
 // walkedView is git's view of the work tree from a walk of it (viewTree);
 // ok is false when tree gives no walk, or one that cannot stand for git's
 // own walks (git's index unread, too many files to name): then git walks.
-func walkedView(ctx context.Context, root string, tree TreeFunc) (treeView, bool) {
+func walkedView(ctx context.Context, tree TreeFunc, gix func() (gitIndex, error)) (treeView, bool) {
 	if tree == nil {
 		return treeView{}, false
 	}
@@ -42,8 +62,43 @@ func walkedView(ctx context.Context, root string, tree TreeFunc) (treeView, bool
 	if !ok {
 		return treeView{}, false
 	}
-	v, err := viewTree(root, t)
-	return v, err == nil && len(v.maybe) <= maxDiffPaths
+	g, err := gix()
+	if err != nil {
+		return treeView{}, false
+	}
+	v := viewTree(g, t)
+	return v, len(v.maybe) <= maxDiffPaths
+}
+
+// nothingStaged reports, without running git, that git diff --cached is
+// empty: HEAD is the commit headTree names (read from the git directory's
+// files), and git's index records that it would write that commit's tree
+// (its cache-tree root, which git forgets as soon as an entry changes),
+// with no entry added with --intent-to-add (the cache-tree leaves those
+// out) and no conflict. false means only "ask git", which is also the
+// answer where git would be refused (gitrun.Check), so that the refusal
+// is reported as before.
+func nothingStaged(root string, headTree func() (commit, tree string), gix func() (gitIndex, error)) bool {
+	if headTree == nil {
+		return false
+	}
+	commit, tree := headTree()
+	if tree == "" || gitrun.Check(root) != nil {
+		return false
+	}
+	if head, ok := gitrun.HeadFromFiles(root); !ok || head != commit {
+		return false
+	}
+	g, err := gix()
+	if err != nil || g.ix.Tree != tree || len(g.ix.Unmerged) > 0 {
+		return false
+	}
+	for i := range g.ix.Entries {
+		if g.ix.Entries[i].IntentToAdd {
+			return false
+		}
+	}
+	return true
 }
 
 // unstagedChanges is the unstaged diff: of the files the walk says may
@@ -75,18 +130,10 @@ func untrackedChanges(ctx context.Context, root string, view func() (treeView, b
 }
 
 // viewTree compares git's index for root with the walk's stat data.
-func viewTree(root string, tree index.WorkTree) (treeView, error) {
-	file, prefix, err := gitrun.IndexFile(root)
-	if err != nil {
-		return treeView{}, err
-	}
-	ix, written, err := gitindex.ReadFile(file)
-	if err != nil {
-		return treeView{}, err
-	}
-	maybe, tracked, links := compareIndex(ix, prefix, tree, written)
+func viewTree(g gitIndex, tree index.WorkTree) treeView {
+	maybe, tracked, links := compareIndex(g.ix, g.prefix, tree, g.written)
 	apart := newDirSet(append(links, tree.Nested...))
-	return treeView{maybe: maybe, untracked: untrackedIn(tree, tracked, apart)}, nil
+	return treeView{maybe: maybe, untracked: untrackedIn(tree, tracked, apart)}
 }
 
 // compareIndex goes through the index's entries below prefix (root's

@@ -55,10 +55,11 @@ func TestViewTreeNamesOnlyWhatMayHaveChanged(t *testing.T) {
 	r.Git("init", "-q", "sub")
 	r.Write("sub/own.go", "package sub\n", time.Time{})
 
-	v, err := viewTree(r.Dir, walkOf(t, r.Dir))
+	g, err := readGitIndex(r.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}
+	v := viewTree(g, walkOf(t, r.Dir))
 	slices.Sort(v.maybe)
 	if want := []string{"a/f01.go", "a/f02.go", "a/f03.go", "a/f04.go", "late.go"}; !slices.Equal(v.maybe, want) {
 		t.Errorf("git diff asked about %v, want %v", v.maybe, want)
@@ -84,10 +85,11 @@ func TestViewTreeBelowTheTop(t *testing.T) {
 	r.Write("pay/pay.go", "package pay // edited\n", time.Time{})
 	r.Write("pay/new.go", "package pay\n", time.Time{})
 	root := filepath.Join(r.Dir, "pay")
-	v, err := viewTree(root, walkOf(t, root))
+	g, err := readGitIndex(root)
 	if err != nil {
 		t.Fatal(err)
 	}
+	v := viewTree(g, walkOf(t, root))
 	if !slices.Equal(v.maybe, []string{"pay.go"}) || len(v.untracked) != 1 || v.untracked[0].path != "new.go" {
 		t.Errorf("maybe %v, untracked %+v; want pay.go and new.go", v.maybe, v.untracked)
 	}
