@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -96,7 +97,7 @@ const tidySegmentDocs = 8000
 func (ix *Index) tidy(ctx context.Context) {
 	bi, err := openBleve(filepath.Join(ix.dir, blocksDir), false, &tidyMerges)
 	if err == nil {
-		err = errors.Join(forceMerges(ctx, bi, tidyMerges), bi.Close())
+		err = errors.Join(forceMerges(ctx, bi, tidyMerges), persisted(ctx, bi), bi.Close())
 	}
 	if err != nil && ctx.Err() == nil {
 		ix.opts.logf("index: merging the small segments: %v", err)
@@ -110,7 +111,51 @@ func finishMerges(ctx context.Context, bi bleve.Index) (err error) {
 	return forceMerges(ctx, bi, smallMerges)
 }
 
-// forceMerges asks scorch to run plan o until it has nothing to merge.
+// persisted waits until the snapshot on disk is the index's current one.
+// ForceMerge returns once its round of merges is in the live snapshot;
+// another goroutine writes that snapshot to disk, and a writer closed
+// before it does leaves the disk's snapshot as it was (the tidy of
+// TestColdBuildTidiesItsSegments then merged nothing, 3 times in 20 under
+// the race detector). scorch's own "index_bgthreads_active" also waits
+// for the merger to plan at the newest snapshot, which it may never do
+// while nothing changes: waiting on it hung, 1 time in 30. Past
+// persistLimit the writer is closed anyway (the merge is only lost).
+func persisted(ctx context.Context, bi bleve.Index) (err error) {
+	defer recoverInto(&err, "merge")
+	adv, err := bi.Advanced()
+	if err != nil {
+		return err
+	}
+	s, ok := adv.(*scorch.Scorch)
+	if !ok {
+		return nil
+	}
+	limit := time.After(persistLimit)
+	for {
+		m := s.StatsMap()
+		root, ok1 := m["CurRootEpoch"].(uint64)
+		done, ok2 := m["LastPersistedEpoch"].(uint64)
+		if !ok1 || !ok2 || done >= root {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-limit:
+			return fmt.Errorf("index: the merged snapshot was not written in %v", persistLimit)
+		case <-time.After(persistPoll):
+		}
+	}
+}
+
+// How often persisted looks, and for how long.
+const (
+	persistPoll  = 5 * time.Millisecond
+	persistLimit = time.Minute
+)
+
+// forceMerges asks scorch for a round of plan o's merges, at its current
+// snapshot, and waits for the round to end.
 func forceMerges(ctx context.Context, bi bleve.Index, o mergeplan.MergePlanOptions) (err error) {
 	defer recoverInto(&err, "merge")
 	adv, err := bi.Advanced()
