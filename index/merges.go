@@ -122,13 +122,9 @@ func finishMerges(ctx context.Context, bi bleve.Index) (err error) {
 // persistLimit the writer is closed anyway (the merge is only lost).
 func persisted(ctx context.Context, bi bleve.Index) (err error) {
 	defer recoverInto(&err, "merge")
-	adv, err := bi.Advanced()
+	s, err := writerOf(bi)
 	if err != nil {
 		return err
-	}
-	s, ok := adv.(*scorch.Scorch)
-	if !ok {
-		return nil
 	}
 	limit := time.After(persistLimit)
 	for {
@@ -158,13 +154,22 @@ const (
 // snapshot, and waits for the round to end.
 func forceMerges(ctx context.Context, bi bleve.Index, o mergeplan.MergePlanOptions) (err error) {
 	defer recoverInto(&err, "merge")
-	adv, err := bi.Advanced()
+	s, err := writerOf(bi)
 	if err != nil {
 		return err
 	}
+	return s.ForceMerge(ctx, &o)
+}
+
+// writerOf is the scorch index behind bi, whose merges these drive.
+func writerOf(bi bleve.Index) (*scorch.Scorch, error) {
+	adv, err := bi.Advanced()
+	if err != nil {
+		return nil, err
+	}
 	s, ok := adv.(*scorch.Scorch)
 	if !ok {
-		return fmt.Errorf("index: merge: not a scorch index (%T)", adv)
+		return nil, fmt.Errorf("index: merge: not a scorch index (%T)", adv)
 	}
-	return s.ForceMerge(ctx, &o)
+	return s, nil
 }
