@@ -97,7 +97,7 @@ const tidySegmentDocs = 8000
 func (ix *Index) tidy(ctx context.Context) {
 	bi, err := openBleve(filepath.Join(ix.dir, blocksDir), false, &tidyMerges)
 	if err == nil {
-		err = errors.Join(forceMerges(ctx, bi, tidyMerges), persisted(ctx, bi), bi.Close())
+		err = errors.Join(forceMerges(ctx, bi, tidyMerges), bi.Close())
 	}
 	if err != nil && ctx.Err() == nil {
 		ix.opts.logf("index: merging the small segments: %v", err)
@@ -116,16 +116,11 @@ func finishMerges(ctx context.Context, bi bleve.Index) (err error) {
 // another goroutine writes that snapshot to disk, and a writer closed
 // before it does leaves the disk's snapshot as it was (the tidy of
 // TestColdBuildTidiesItsSegments then merged nothing, 3 times in 20 under
-// the race detector). scorch's own "index_bgthreads_active" also waits
+// the race detector; a small update's merges could be lost the same way). scorch's own "index_bgthreads_active" also waits
 // for the merger to plan at the newest snapshot, which it may never do
 // while nothing changes: waiting on it hung, 1 time in 30. Past
 // persistLimit the writer is closed anyway (the merge is only lost).
-func persisted(ctx context.Context, bi bleve.Index) (err error) {
-	defer recoverInto(&err, "merge")
-	s, err := writerOf(bi)
-	if err != nil {
-		return err
-	}
+func persisted(ctx context.Context, s *scorch.Scorch) error {
 	limit := time.After(persistLimit)
 	for {
 		m := s.StatsMap()
@@ -151,14 +146,18 @@ const (
 )
 
 // forceMerges asks scorch for a round of plan o's merges, at its current
-// snapshot, and waits for the round to end.
+// snapshot, and waits for the round to end and for its result to be on
+// disk (persisted): both callers close the writer next.
 func forceMerges(ctx context.Context, bi bleve.Index, o mergeplan.MergePlanOptions) (err error) {
 	defer recoverInto(&err, "merge")
 	s, err := writerOf(bi)
 	if err != nil {
 		return err
 	}
-	return s.ForceMerge(ctx, &o)
+	if err := s.ForceMerge(ctx, &o); err != nil {
+		return err
+	}
+	return persisted(ctx, s)
 }
 
 // writerOf is the scorch index behind bi, whose merges these drive.
