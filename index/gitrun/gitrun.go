@@ -136,18 +136,17 @@ func RunLimit(ctx context.Context, dir string, limit int, args ...string) ([]byt
 	return run(ctx, dir, limit, append([]string{"--work-tree=" + l.top()}, Args(filters, args...)...))
 }
 
-// runnable is dir's layout when git may be run there: ErrNotRepository
-// outside a work tree (what git would say, without the process), or the
-// error of a repository whose own files make running git unsafe
-// (checkRepository).
-// Check returns what Run would stop at in dir without starting git:
-// ErrNotRepository outside a work tree, an ErrRefused when the
-// repository's own files make running git unsafe; nil when git may run.
+// Check returns what Run would stop at in dir without starting git
+// (runnable); nil when git may run.
 func Check(dir string) error {
 	_, err := runnable(dir)
 	return err
 }
 
+// runnable is dir's layout when git may be run there: ErrNotRepository
+// outside a work tree (what git would say, without the process), or the
+// error of a repository whose own files make running git unsafe
+// (checkRepository).
 func runnable(dir string) (layout, error) {
 	l, ok := locate(dir)
 	if !ok {
