@@ -132,7 +132,7 @@ func openCommitIndex(dir string, opts Options) *commitIndex {
 	}
 	if err != nil {
 		opts.logf("index: commits index unusable, rebuilt on next update: %v", err)
-		ci.head = ""
+		ci.setHead("", "")
 		return ci
 	}
 	ci.bi = bi
@@ -152,19 +152,21 @@ func (ci *commitIndex) readHead(dir string) {
 	if len(f) != 4 {
 		return
 	}
-	ci.head = f[0]
 	ci.count, _ = strconv.Atoi(f[1])
 	ci.newest, _ = strconv.ParseInt(f[2], 10, 64)
 	ci.gen, _ = strconv.ParseInt(f[3], 10, 64)
+	tree := ""
 	if b, err := os.ReadFile(filepath.Join(dir, commitsDir, headTree)); err == nil {
-		if f := strings.Fields(string(b)); len(f) == 2 && f[0] == ci.head {
-			ci.tree = f[1]
+		if t := strings.Fields(string(b)); len(t) == 2 && t[0] == f[0] {
+			tree = t[1]
 		}
 	}
-	ci.setRecord(ci.head, ci.tree)
+	ci.setHead(f[0], tree)
 }
 
-func (ci *commitIndex) setRecord(head, tree string) {
+// setHead sets head and its tree, and the copy HeadTree reads.
+func (ci *commitIndex) setHead(head, tree string) {
+	ci.head, ci.tree = head, tree
 	ci.record.Store(&[2]string{head, tree})
 }
 

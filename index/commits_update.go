@@ -38,8 +38,8 @@ func (ix *Index) updateCommits(ctx context.Context, stats *UpdateStats, report f
 	defer ci.mu.Unlock()
 	if ci.head == head {
 		if ci.tree == "" { // written by a loupe that did not keep trees
-			if ci.tree = treeOf(ctx, ix.root, head); ci.tree != "" {
-				ci.setRecord(ci.head, ci.tree)
+			if tree := treeOf(ctx, ix.root, head); tree != "" {
+				ci.setHead(head, tree)
 				return ci.writeHeadTree(ix.dir)
 			}
 		}
@@ -105,8 +105,8 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, 
 	if ci.bi != nil {
 		ci.bi.Close()
 	}
-	ci.bi, ci.head, ci.tree, ci.count, ci.newest, ci.gen = ro, next.head, next.tree, next.count, next.newest, next.gen
-	ci.setRecord(ci.head, ci.tree)
+	ci.bi, ci.count, ci.newest, ci.gen = ro, next.count, next.newest, next.gen
+	ci.setHead(next.head, next.tree)
 	pruneSnapshots(filepath.Join(dir, commitsDir, snapshotsDir), snap)
 	return len(commits), nil
 }
