@@ -36,6 +36,12 @@ const (
 	// tree (HeadTree). A file of its own, so that a loupe from before it
 	// reads the head record as it always did.
 	headTree = "head-tree"
+	// commitsFormat names what a commit record holds. An index without the
+	// file, or with another format, is rebuilt from the history at the next
+	// update (a loupe from before writes the head record only and reads no
+	// format). 2: First and Cut.
+	commitsFormatFile = "format"
+	commitsFormat     = "2"
 	// MaxCommits bounds how much history is indexed (newest first).
 	MaxCommits = 20000
 )
@@ -144,6 +150,9 @@ func (ci *commitIndex) snapshot(dir string) string {
 }
 
 func (ci *commitIndex) readHead(dir string) {
+	if b, err := os.ReadFile(filepath.Join(dir, commitsDir, commitsFormatFile)); err != nil || strings.TrimSpace(string(b)) != commitsFormat {
+		return // another format: rebuilt at the next update
+	}
 	b, err := os.ReadFile(filepath.Join(dir, commitsDir, commitsHead))
 	if err != nil {
 		return

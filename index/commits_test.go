@@ -90,15 +90,17 @@ func TestCommits(t *testing.T) {
 }
 
 func TestParseGitLog(t *testing.T) {
-	out := "\x1eabc\x00t1\x00Ann\x00a@x\x0010\x00subj\x00body line\n\x00\x00\n3\t1\ta.go\x00-\t-\tbin.png\x00" +
-		"\x1edef\x00t2\x00Bob\x00b@x\x0020\x00merge\x00\x00\x00"
+	out := "\x1eabc\x00t1\x00p1\x00Ann\x00a@x\x0010\x00subj\x00body line\n\x00\x00\n3\t1\ta.go\x00-\t-\tbin.png\x00" +
+		"\x1edef\x00t2\x00p1 p2\x00Bob\x00b@x\x0020\x00merge\x00\x00\x00" +
+		"\x1e123\x00t3\x00\x00Cy\x00c@x\x005\x00first\x00\x00\x00\n1\t0\ta.go\x00"
 	got, trees := parseGitLog([]byte(out))
-	if len(got) != 2 || got[0].SHA != "abc" || got[0].Author != "Ann" || got[0].Email != "a@x" ||
+	if len(got) != 3 || got[0].SHA != "abc" || got[0].Author != "Ann" || got[0].Email != "a@x" ||
 		got[0].Body != "body line" || got[0].Added != 3 || got[0].Deleted != 1 || len(got[0].Files) != 2 ||
-		got[1].Subject != "merge" || got[1].Time != 20 {
+		got[1].Subject != "merge" || got[1].Time != 20 || got[0].First || got[1].First ||
+		!got[2].First || got[2].Subject != "first" || len(got[2].Files) != 1 {
 		t.Fatalf("parseGitLog = %+v", got)
 	}
-	if !slices.Equal(trees, []string{"t1", "t2"}) {
+	if !slices.Equal(trees, []string{"t1", "t2", "t3"}) {
 		t.Fatalf("trees = %q", trees)
 	}
 }
@@ -216,4 +218,76 @@ func gitOut(t *testing.T, dir string, args ...string) string {
 		t.Fatalf("git %v: %v", args, err)
 	}
 	return strings.TrimSpace(string(out))
+}
+
+// TestCommitsFirstAndCut: a history's first commit is First and keeps
+// its files; where a shallow clone's history stops the commit is Cut,
+// with no files or counts (git lists it as adding the whole tree), and
+// its path terms find nothing. An index from before the format (no
+// format file) is rebuilt at the next update, flags and all.
+func TestCommitsFirstAndCut(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	src := t.TempDir()
+	gitRun(t, src, "init", "-q")
+	writeTree(t, src, map[string]string{"a.go": "package a\n", "b.go": "package b\n"})
+	gitRun(t, src, "add", ".")
+	gitRun(t, src, "commit", "-q", "-m", "Start the ledger")
+	writeTree(t, src, map[string]string{"a.go": "package a // two\n"})
+	gitRun(t, src, "commit", "-q", "-am", "Tune the ledger")
+	writeTree(t, src, map[string]string{"c.go": "package c\n"})
+	gitRun(t, src, "add", ".")
+	gitRun(t, src, "commit", "-q", "-m", "Add the ledger summary")
+
+	ctx := context.Background()
+	bySubject := func(ix *Index) map[string]Commit {
+		t.Helper()
+		hits, err := ix.SearchCommits(ctx, "ledger", 10)
+		must(t, err)
+		m := map[string]Commit{}
+		for _, h := range hits {
+			m[h.Commit.Subject] = h.Commit
+		}
+		return m
+	}
+
+	opts := testOptions(t)
+	ix, err := Open(src, opts)
+	must(t, err)
+	_, err = ix.Update(ctx, nil)
+	must(t, err)
+	got := bySubject(ix)
+	first, tune, last := got["Start the ledger"], got["Tune the ledger"], got["Add the ledger summary"]
+	if !first.First || first.Cut || len(first.Files) != 2 || tune.First || tune.Cut || last.First || last.Cut || len(last.Files) != 1 {
+		t.Fatalf("full history: %+v", got)
+	}
+	must(t, ix.Close())
+
+	// An index written before the format: rebuilt, and First again.
+	must(t, os.Remove(filepath.Join(opts.IndexDir, commitsDir, commitsFormatFile)))
+	ix, err = Open(src, opts)
+	must(t, err)
+	st, err := ix.Update(ctx, nil)
+	must(t, err)
+	if st.Commits != 3 || !bySubject(ix)["Start the ledger"].First {
+		t.Fatalf("an index without the format file: %+v, %+v", st, bySubject(ix))
+	}
+	must(t, ix.Close())
+
+	clone := filepath.Join(t.TempDir(), "clone")
+	gitRun(t, src, "clone", "-q", "--depth", "1", "file://"+src, clone)
+	ix, err = Open(clone, testOptions(t))
+	must(t, err)
+	defer ix.Close()
+	_, err = ix.Update(ctx, nil)
+	must(t, err)
+	got = bySubject(ix)
+	cut := got["Add the ledger summary"]
+	if len(got) != 1 || !cut.Cut || cut.First || len(cut.Files) != 0 || cut.Added != 0 {
+		t.Fatalf("shallow clone: %+v", got)
+	}
+	if hits, err := ix.SearchCommits(ctx, "b.go", 10); err != nil || len(hits) != 0 {
+		t.Fatalf("a cut's path terms: %+v, %v", hits, err)
+	}
 }

@@ -64,11 +64,12 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, 
 	}
 	out, err := git(ctx, root, "log", "-z", "--no-renames", "--numstat", "--relative",
 		"--max-count="+strconv.Itoa(MaxCommits),
-		"--format=%x1e%H%x00%T%x00%an%x00%ae%x00%at%x00%s%x00%b%x00", rangeArg, "--", ".")
+		"--format=%x1e%H%x00%T%x00%P%x00%an%x00%ae%x00%at%x00%s%x00%b%x00", rangeArg, "--", ".")
 	if err != nil {
 		return 0, err
 	}
 	commits, trees := parseGitLog(out)
+	markCuts(ctx, root, commits)
 	live := filepath.Join(dir, commitsDir, "bleve")
 	if fresh {
 		os.RemoveAll(live)
@@ -95,7 +96,7 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, 
 	if err := publishSnapshot(live, snap); err != nil {
 		return 0, err
 	}
-	if err := errors.Join(next.writeHead(dir), next.writeHeadTree(dir)); err != nil {
+	if err := errors.Join(next.writeHead(dir), next.writeHeadTree(dir), writeCommitsFormat(dir)); err != nil {
 		return 0, err
 	}
 	ro, err := openSafe(snap, map[string]any{"read_only": true, "bolt_timeout": boltTimeout})
@@ -179,6 +180,14 @@ func (ci *commitIndex) writeHeadTree(dir string) error {
 	return nil
 }
 
+// writeCommitsFormat records the format the commit records were written in.
+func writeCommitsFormat(dir string) error {
+	if err := replaceFile(filepath.Join(dir, commitsDir, commitsFormatFile), commitsFormat+"\n"); err != nil {
+		return fmt.Errorf("index: write commits format: %w", err)
+	}
+	return nil
+}
+
 // replaceFile writes data to path through a temporary file renamed over it.
 func replaceFile(path, data string) error {
 	if err := os.WriteFile(path+".tmp", []byte(data), 0o644); err != nil {
@@ -188,20 +197,22 @@ func replaceFile(path, data string) error {
 }
 
 // parseGitLog parses `git log -z --numstat` output in the format above:
-// records start with 0x1e; seven NUL-terminated fields, then NUL-terminated
+// records start with 0x1e; eight NUL-terminated fields, then NUL-terminated
 // "added<TAB>deleted<TAB>path" lines ("-" counts for binary files). The
-// commits' trees come apart, one per commit: only HEAD's is kept.
+// commits' trees come apart, one per commit: only HEAD's is kept. A
+// commit git lists without parents is First (markCuts tells the cuts of
+// a shallow clone apart).
 func parseGitLog(out []byte) (commits []Commit, trees []string) {
 	for _, rec := range bytes.Split(out, []byte{0x1e}) {
-		f := bytes.SplitN(rec, []byte{0}, 8)
-		if len(f) < 8 {
+		f := bytes.SplitN(rec, []byte{0}, 9)
+		if len(f) < 9 {
 			continue
 		}
-		at, _ := strconv.ParseInt(string(f[4]), 10, 64)
-		c := Commit{SHA: string(f[0]), Author: string(f[2]), Email: string(f[3]), Time: at,
-			Subject: string(f[5]), Body: strings.TrimSpace(string(f[6]))}
+		at, _ := strconv.ParseInt(string(f[5]), 10, 64)
+		c := Commit{SHA: string(f[0]), Author: string(f[3]), Email: string(f[4]), Time: at,
+			Subject: string(f[6]), Body: strings.TrimSpace(string(f[7])), First: len(bytes.TrimSpace(f[2])) == 0}
 		trees = append(trees, string(f[1]))
-		for _, line := range bytes.Split(f[7], []byte{0}) {
+		for _, line := range bytes.Split(f[8], []byte{0}) {
 			parts := strings.SplitN(strings.TrimLeft(string(line), "\n"), "\t", 3)
 			if len(parts) != 3 {
 				continue
@@ -216,3 +227,49 @@ func parseGitLog(out []byte) (commits []Commit, trees []string) {
 	}
 	return commits, trees
 }
+
+// maxCutChecks bounds the parentless commits markCuts asks git about: a
+// history has one first commit, a shallow clone one cut per branch
+// fetched; past the bound a parentless commit counts as a cut, which
+// claims nothing about what it changed.
+const maxCutChecks = 32
+
+// markCuts tells the cuts of a shallow clone from the first commits
+// among the parentless commits. git log lists a cut without its parent
+// (the shallow file hides it), but the commit object still names it:
+// `git cat-file commit` prints the object as stored. A cut's file list
+// and counts, git's diff against nothing, are every file it has, not
+// what it changed: they are dropped.
+func markCuts(ctx context.Context, root string, commits []Commit) {
+	checked := 0
+	for i := range commits {
+		c := &commits[i]
+		if !c.First {
+			continue
+		}
+		cut := checked >= maxCutChecks
+		if !cut {
+			checked++
+			cut = namesParent(ctx, root, c.SHA)
+		}
+		if cut {
+			c.First, c.Cut = false, true
+			c.Files, c.Added, c.Deleted = nil, 0, 0
+		}
+	}
+}
+
+// namesParent reports whether the commit object sha, as stored, names a
+// parent; false when git cannot say.
+func namesParent(ctx context.Context, root, sha string) bool {
+	out, err := gitrun.RunLimit(ctx, root, maxCommitHeader, "cat-file", "commit", sha)
+	if err != nil {
+		return false
+	}
+	header, _, _ := bytes.Cut(out, []byte("\n\n"))
+	return bytes.Contains(append([]byte("\n"), header...), []byte("\nparent "))
+}
+
+// maxCommitHeader bounds what namesParent reads of a commit: its header
+// (tree, parents, author, committer, perhaps a signature) comes first.
+const maxCommitHeader = 64 << 10

@@ -86,6 +86,13 @@ type Commit struct {
 	Files   []string // paths changed, relative to the root
 	Added   int
 	Deleted int
+	// First is set on a commit without a parent, where the history
+	// starts: it adds every file it has, and Files lists them all.
+	First bool
+	// Cut is set where a shallow clone's history stops. git shows such a
+	// commit without its parent, as if it added every file, so what it
+	// changed is unknown: Files is empty and Added and Deleted are 0.
+	Cut bool
 }
 
 // CommitHit is a commit that matched a search, with its relevance score.

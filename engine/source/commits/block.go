@@ -211,10 +211,18 @@ func author(c index.Commit) string {
 }
 
 // filesText lists the changed files, those with counts (the top files
-// git showed) first, at most limit of them.
+// git showed) first, at most limit of them. A first commit adds every
+// file it has; a shallow clone's cut says nothing it does not know.
 func filesText(c index.Commit, stats map[string][2]int, limit int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d %s changed, +%d −%d\n", len(c.Files), plural(len(c.Files), "file"), c.Added, c.Deleted)
+	switch {
+	case c.Cut:
+		return "the history of this shallow clone stops here: what this commit changed is unknown\n"
+	case c.First:
+		fmt.Fprintf(&b, "the first commit: %d %s added, +%d\n", len(c.Files), plural(len(c.Files), "file"), c.Added)
+	default:
+		fmt.Fprintf(&b, "%d %s changed, +%d −%d\n", len(c.Files), plural(len(c.Files), "file"), c.Added, c.Deleted)
+	}
 	n := 0
 	// The files with counts in their order, then the others: a vendor
 	// update lists thousands, and only the first limit are printed.

@@ -194,3 +194,33 @@ func TestLongBodyIsBounded(t *testing.T) {
 		t.Errorf("text:\n%s", got[0].Text)
 	}
 }
+
+// TestFollowFirstAndCut: the first commit added every file, so touching a
+// top file earns it nothing and git is not asked for its hunks (they
+// would be the file's first text); a shallow clone's cut claims no
+// files. Both keep their message.
+func TestFollowFirstAndCut(t *testing.T) {
+	r, cs := history(t)
+	first := cs[2]
+	first.First = true
+	cut := cs[0]
+	cut.Cut, cut.Files, cut.Added, cut.Deleted = true, nil, 0, 0
+	s := &fakeSearcher{hits: []index.CommitHit{{Commit: first, Score: 1}, {Commit: cut, Score: 1}}}
+	got := follow(t, commits.New(s, commits.Options{Root: r.Dir, Now: func() time.Time { return now }}), codeHit("pay/pay.go"))
+	if len(got) != 2 {
+		t.Fatalf("got %v", ids(got))
+	}
+	byID := map[string]engine.Candidate{got[0].ID: got[0], got[1].ID: got[1]}
+	f, c := byID["commits:"+first.SHA], byID["commits:"+cut.SHA]
+	for _, sig := range f.Signals {
+		if sig.Name == "touches" {
+			t.Errorf("the first commit touches: %+v", f.Signals)
+		}
+	}
+	if !strings.Contains(f.Text, "pay: add charge\n\nthe first commit: 1 file added, +3\n  pay/pay.go\n") || strings.Contains(f.Text, "@@") {
+		t.Errorf("first commit:\n%s", f.Text)
+	}
+	if !strings.Contains(c.Text, "docs: mention retries\n\nthe history of this shallow clone stops here") || strings.Contains(c.Text, "README.md") {
+		t.Errorf("cut:\n%s", c.Text)
+	}
+}

@@ -16,6 +16,7 @@ import (
 //	text     weightText × its search score over the best hit's (0..1]
 //	recency  weightRecency × 0.5^(age / recencyHalfLife)
 //	touches  bonusTouchesTop when it changed a file of a top code hit
+//	         (never the first commit: it added every file)
 //
 // Example: the best text match, a month old, touching a top file scores
 // 1 + 0.5×0.5 + 0.5 = 1.75; a weaker match (half the best), a year old,
@@ -90,8 +91,11 @@ func score(h index.CommitHit, best float64, top map[string]bool, now time.Time) 
 	age := now.Sub(time.Unix(h.Commit.Time, 0))
 	rec := weightRecency * math.Pow(0.5, float64(max(age, 0))/float64(recencyHalfLife))
 	r.signals = append(r.signals, engine.Signal{Name: "recency", Value: rec, Detail: "committed " + ageText(now, h.Commit.Time)})
+	// The first commit added every file: touching the top files says
+	// nothing of it, and its hunks would be the files' first text. (A
+	// shallow clone's cut lists no files.)
 	for _, f := range h.Commit.Files {
-		if top[f] {
+		if top[f] && !h.Commit.First {
 			r.touched = append(r.touched, f)
 		}
 	}

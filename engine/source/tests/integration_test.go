@@ -142,6 +142,8 @@ func TestRetryWithBackoff(t *testing.T) {
 func TestRetrieveThroughRealParts(t *testing.T) {
 	now := time.Date(2026, 3, 10, 12, 0, 0, 0, time.UTC)
 	r := gittest.New(t)
+	r.Write("README.md", "# pay\n", time.Time{})
+	r.Commit(now.Add(-50*24*time.Hour), "start") // the first commit: no hunks are asked of it
 	r.Write("pay/retry.go", retryGo, time.Time{})
 	r.Write("pay/retry_test.go", retryTestGo, time.Time{})
 	r.Write("README.md", "# pay\n\nPayments with retries.\n", time.Time{})
