@@ -75,8 +75,8 @@ type walker struct {
 	skipAbs string // an index directory inside the root, never walked
 	maxSize int64
 	secrets bool // index files that usually hold secrets
-	// keepTree: record every regular file's stat data and the nested
-	// repositories (Options.WorkTree).
+	// keepTree: record every regular file's and link's stat data and the
+	// nested repositories (Options.WorkTree).
 	keepTree bool
 	slots    chan struct{}
 	wg       sync.WaitGroup
@@ -324,6 +324,9 @@ func (w *walker) scan(ctx context.Context, rel, abs string, rules, extra ignoreS
 			}
 		case e.mode&fs.ModeSymlink != 0:
 			d.links = true
+			if w.keepTree {
+				d.seen = append(d.seen, TreeFile{Rel: childRel, Size: e.size, Mtime: e.mtime, Ctime: e.ctime, Ino: e.ino, Link: true})
+			}
 			w.symlink(d, childRel, filepath.Join(abs, e.name))
 		case e.mode.IsRegular() && e.vanished:
 			d.skip(SkipVanished)

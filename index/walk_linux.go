@@ -58,10 +58,11 @@ func readDir(abs, prefix string, buf []byte) ([]dirEntry, error) {
 	return entries, nil
 }
 
-// lstatAt fills in a regular file's stat data, and the type of an entry
-// the file system did not type.
+// lstatAt fills in a regular file's or a link's own stat data (a link is
+// never followed: git records the link's), and the type of an entry the
+// file system did not type.
 func lstatAt(dirfd int, e *dirEntry) {
-	if e.mode != 0 && !e.mode.IsRegular() {
+	if e.mode != 0 && !e.mode.IsRegular() && e.mode&fs.ModeSymlink == 0 {
 		return
 	}
 	var st unix.Stat_t

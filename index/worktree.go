@@ -4,8 +4,9 @@ import (
 	"context"
 )
 
-// TreeFile is a regular file a walk lstat'ed, indexed or not (a lock file,
-// a file too large): the stat data git's index records for a tracked file,
+// TreeFile is a regular file or a symbolic link a walk lstat'ed, indexed
+// or not (a lock file, a file too large, a link): the stat data git's
+// index records for a tracked file (for a link, the link's own),
 // so that a caller can tell which tracked files may have changed without
 // lstat'ing the tree again (the changes source, instead of `git diff`
 // and `git ls-files --others`, which each walk the whole tree).
@@ -15,11 +16,12 @@ type TreeFile struct {
 	Mtime, Ctime int64 // unix nanoseconds
 	Ino          uint64
 	Exec         bool // the owner may execute it
+	Link         bool // a symbolic link, never followed
 }
 
 // WorkTree is what one walk saw of the working tree: every regular file
-// outside the directories and names the ignore files exclude (links are
-// not in it), in no particular order, and the directories below the root
+// and symbolic link outside the directories and names the ignore files
+// exclude, in no particular order, and the directories below the root
 // that hold a repository of their own (a .git entry).
 type WorkTree struct {
 	Files  []TreeFile

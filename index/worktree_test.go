@@ -10,8 +10,9 @@ import (
 
 // TestWorkTreeOnlyWhenAsked: OpenForUpdate's walk keeps every regular
 // file's stat data (skipped ones too: a lock file, one too large; not
-// ignored ones, not links) and the directories holding a repository of
-// their own, and only with Options.WorkTree; Open has no walk to give.
+// ignored ones) and every link's own, marked Link, and the directories
+// holding a repository of their own, and only with Options.WorkTree; Open
+// has no walk to give.
 func TestWorkTreeOnlyWhenAsked(t *testing.T) {
 	root := t.TempDir()
 	writeTree(t, root, map[string]string{
@@ -54,12 +55,13 @@ func TestWorkTreeOnlyWhenAsked(t *testing.T) {
 	for _, f := range tree.Files {
 		rels = append(rels, f.Rel)
 		st, err := os.Lstat(filepath.Join(root, filepath.FromSlash(f.Rel)))
-		if err != nil || st.Size() != f.Size || st.ModTime().UnixNano() != f.Mtime || f.Ctime == 0 || f.Ino == 0 {
+		if err != nil || st.Size() != f.Size || st.ModTime().UnixNano() != f.Mtime || f.Ctime == 0 || f.Ino == 0 ||
+			f.Link != (st.Mode()&os.ModeSymlink != 0) {
 			t.Errorf("%s: stat data %+v, lstat %v %v", f.Rel, f, st, err)
 		}
 	}
 	slices.Sort(rels)
-	want := []string{".gitignore", "a/b/deep.go", "big.txt", "go.sum", "main.go", "sub/inner.go"}
+	want := []string{".gitignore", "a/b/deep.go", "big.txt", "go.sum", "link.go", "main.go", "sub/inner.go"}
 	if !slices.Equal(rels, want) {
 		t.Errorf("files %v, want %v", rels, want)
 	}

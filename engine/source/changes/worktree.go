@@ -171,11 +171,12 @@ func compareIndex(ix *gitindex.Index, prefix string, tree index.WorkTree, writte
 }
 
 // untrackedIn is the walk's files git does not track, outside submodules
-// and nested repositories (git lists none of their files).
+// and nested repositories (git lists none of their files). Links are not
+// offered: their text is elsewhere, perhaps outside the root.
 func untrackedIn(tree index.WorkTree, tracked map[string]bool, apart dirSet) []untrackedFile {
 	var list []untrackedFile
 	for _, f := range tree.Files {
-		if !tracked[f.Rel] && !apart.holds(f.Rel) {
+		if !f.Link && !tracked[f.Rel] && !apart.holds(f.Rel) {
 			list = append(list, untrackedFile{path: f.Rel, when: time.Unix(0, f.Mtime)})
 		}
 	}
@@ -186,20 +187,32 @@ func untrackedIn(tree index.WorkTree, tracked map[string]bool, apart dirSet) []u
 const (
 	regularMode = 0o100644
 	execMode    = 0o100755
+	linkMode    = 0o120000
 	gitlinkMode = 0o160000
 )
 
-// sameStat reports whether a regular file's stat data, as the walk read
-// them, are what git recorded when it last looked at it: the fields
-// git's own check compares (its default core.checkStat), sizes and times
-// truncated to 32 bits as the index keeps them. nil (not seen: a link,
-// a file in an ignored directory, a deleted one) is never the same.
+// sameStat reports whether a regular file's or a link's stat data, as the
+// walk read them, are what git recorded when it last looked at it: the
+// fields git's own check compares (its default core.checkStat), sizes and
+// times truncated to 32 bits as the index keeps them; for a link, its own
+// (git records the link's lstat, its size the target's length). nil (not
+// seen: a file in an ignored directory, a deleted one) is never the same,
+// nor is an entry whose type is not the file's now.
 func sameStat(e *gitindex.Entry, f *index.TreeFile) bool {
-	if f == nil || (e.Mode != regularMode && e.Mode != execMode) {
+	switch {
+	case f == nil:
+		return false
+	case e.Mode == linkMode:
+		if !f.Link {
+			return false
+		}
+	case e.Mode != regularMode && e.Mode != execMode:
+		return false
+	case f.Link || (e.Mode == execMode) != f.Exec:
 		return false
 	}
 	const s = int64(time.Second)
-	return e.Size == uint32(f.Size) && (e.Mode == execMode) == f.Exec && e.Ino == uint32(f.Ino) &&
+	return e.Size == uint32(f.Size) && e.Ino == uint32(f.Ino) &&
 		e.MtimeSec == uint32(f.Mtime/s) && e.MtimeNsec == uint32(f.Mtime%s) &&
 		e.CtimeSec == uint32(f.Ctime/s) && e.CtimeNsec == uint32(f.Ctime%s)
 }

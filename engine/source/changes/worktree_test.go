@@ -56,8 +56,19 @@ func TestWalkedWorkTreeAnswersAsGit(t *testing.T) {
 	r.Write(":!magic.go", "package odd\n", time.Time{}) // pathspec magic, were it not a literal name
 	r.Write("gone.txt", "to be deleted\n", time.Time{})
 	r.Write("run.sh", "echo hi\n", time.Time{})
-	r.Git("add", "--", "odd", "gone.txt", "run.sh", ":(literal):!magic.go")
-	r.GitAt(now.Add(-2*time.Hour), "commit", "-q", "-m", "odd names", "--", "odd", "gone.txt", "run.sh", ":(literal):!magic.go") // the staged edit stays staged
+	for _, l := range []string{"same.link", "moved.link"} {
+		if err := os.Symlink("run.sh", filepath.Join(r.Dir, l)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.Git("add", "--", "odd", "gone.txt", "run.sh", ":(literal):!magic.go", "same.link", "moved.link")
+	r.GitAt(now.Add(-2*time.Hour), "commit", "-q", "-m", "odd names", "--", "odd", "gone.txt", "run.sh", ":(literal):!magic.go", "same.link", "moved.link") // the staged edit stays staged
+	if err := os.Remove(filepath.Join(r.Dir, "moved.link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("odd/same.go", filepath.Join(r.Dir, "moved.link")); err != nil {
+		t.Fatal(err)
+	}
 	r.Write(":!magic.go", "package odd\n\nvar z = 3\n", now.Add(-time.Minute))
 	r.Write("odd/-dash [1]*.go", "package odd\n\nvar y = 2\n", now.Add(-time.Minute))
 	r.Touch("odd/same.go", now.Add(-time.Minute)) // new stat data, same content: no change
@@ -77,7 +88,7 @@ func TestWalkedWorkTreeAnswersAsGit(t *testing.T) {
 	for _, c := range got {
 		statuses = append(statuses, c.ID)
 	}
-	for _, id := range []string{"changes:unstaged:pay/pay.go:10", "changes:untracked:notes/todo.txt:1", "changes:unstaged:odd/-dash [1]*.go:1", "changes:unstaged::!magic.go:1"} {
+	for _, id := range []string{"changes:unstaged:pay/pay.go:10", "changes:untracked:notes/todo.txt:1", "changes:unstaged:odd/-dash [1]*.go:1", "changes:unstaged::!magic.go:1", "changes:unstaged:moved.link:1"} {
 		if !contains(statuses, id) {
 			t.Errorf("no %s in %v", id, statuses)
 		}
