@@ -3,7 +3,6 @@ package index
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -39,9 +38,10 @@ const (
 	// commitsFormat names what a commit record holds. An index without the
 	// file, or with another format, is rebuilt from the history at the next
 	// update (a loupe from before writes the head record only and reads no
-	// format). 2: First and Cut.
+	// format). 2: First and Cut; 3: records in encodeCommit's layout
+	// (JSON before).
 	commitsFormatFile = "format"
-	commitsFormat     = "2"
+	commitsFormat     = "3"
 	// MaxCommits bounds how much history is indexed (newest first).
 	MaxCommits = 20000
 )
@@ -265,8 +265,8 @@ func (ci *commitIndex) commit(sha string) (Commit, error) {
 			blob = f.Value()
 		}
 	})
-	var c Commit
-	if err := json.Unmarshal(blob, &c); err != nil {
+	c, err := decodeCommit(blob)
+	if err != nil {
 		return Commit{}, fmt.Errorf("index: decode commit %s: %w", sha, err)
 	}
 	if ci.decoded == nil || len(ci.decoded) >= maxDecoded {

@@ -3,7 +3,6 @@ package index
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -138,12 +137,8 @@ func openCommitWriter(path string) (bleve.Index, error) {
 func writeCommits(bi bleve.Index, commits []Commit) error {
 	b := bi.NewBatch()
 	for _, c := range commits {
-		blob, err := json.Marshal(c)
-		if err != nil {
-			return fmt.Errorf("index: encode commit: %w", err)
-		}
 		doc := commitDoc{Subject: c.Subject, Body: c.Body, Author: c.Author + " " + c.Email,
-			Files: strings.Join(c.Files, " "), SHA: c.SHA, Blob: string(blob)}
+			Files: strings.Join(c.Files, " "), SHA: c.SHA, Blob: string(encodeCommit(c))}
 		if err := b.Index(c.SHA, doc); err != nil {
 			return fmt.Errorf("index: commit %s: %w", c.SHA, err)
 		}
