@@ -39,8 +39,8 @@ func TestPackCommitsFirstAndShallow(t *testing.T) {
 		return packJSONOf(t, string(out)).Context, string(b)
 	}
 
-	first := gitOut(t, root, "rev-parse", "HEAD~1")
-	second := gitOut(t, root, "rev-parse", "HEAD")
+	first := gitIn(t, root, "rev-parse", "HEAD~1")
+	second := gitIn(t, root, "rev-parse", "HEAD")
 	ctx, ran := pack(root, ix)
 	for _, want := range []string{"fixture\n\nthe first commit: ", "retries: settle the ledger\n\n1 file changed, +2 −0\n  processor.go  +2 −0\n", "+// settle the ledger after retries\n"} {
 		if !strings.Contains(ctx, want) {
@@ -69,13 +69,4 @@ func shows(log string) []string {
 		}
 	}
 	return out
-}
-
-func gitOut(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).Output()
-	if err != nil {
-		t.Fatalf("git %v: %v", args, err)
-	}
-	return strings.TrimSpace(string(out))
 }

@@ -117,15 +117,21 @@ func gitRepo(t *testing.T, dir string, files map[string]string) {
 	gitIn(t, dir, "commit", "-q", "-m", "initial")
 }
 
-func gitIn(t *testing.T, dir string, args ...string) {
+// gitIn runs git in dir, with no user or system configuration, and
+// returns what it printed on stdout, trimmed.
+func gitIn(t *testing.T, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t", "-c", "core.fsmonitor=false",
 		"-c", "core.hooksPath=/dev/null", "-c", "commit.gpgSign=false"}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s%s", args, err, out, stderr.String())
 	}
+	return strings.TrimSpace(string(out))
 }
 
 func writeFiles(t *testing.T, dir string, files map[string]string) {
