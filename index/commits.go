@@ -42,6 +42,10 @@ const (
 	// (JSON before).
 	commitsFormatFile = "format"
 	commitsFormat     = "3"
+	// commitsShallow holds shallowStamp as of the last update: a shallow
+	// clone deepened or unshallowed since (HEAD unchanged) has its history
+	// read again, since its cuts moved and older commits appeared.
+	commitsShallow = "shallow"
 	// MaxCommits bounds how much history is indexed (newest first).
 	MaxCommits = 20000
 )
@@ -67,13 +71,15 @@ const (
 
 // commitIndex is the open commits index and its head record.
 type commitIndex struct {
-	mu     sync.Mutex
-	bi     bleve.Index
-	head   string
-	tree   string // head's tree; "" when git could not say, or no head-tree file names head
-	count  int
-	newest int64
-	gen    int64 // snapshot generation
+	mu   sync.Mutex
+	bi   bleve.Index
+	head string
+	tree string // head's tree; "" when git could not say, or no head-tree file names head
+	// shallow is shallowStamp when the history was last read.
+	shallow string
+	count   int
+	newest  int64
+	gen     int64 // snapshot generation
 	// record is head and tree for readers that must not wait for an
 	// update (which holds mu while git reads the history): HeadTree.
 	record atomic.Pointer[[2]string]
@@ -169,6 +175,9 @@ func (ci *commitIndex) readHead(dir string) {
 		if t := strings.Fields(string(b)); len(t) == 2 && t[0] == f[0] {
 			tree = t[1]
 		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, commitsDir, commitsShallow)); err == nil {
+		ci.shallow = strings.TrimSpace(string(b))
 	}
 	ci.setHead(f[0], tree)
 }

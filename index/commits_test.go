@@ -224,7 +224,8 @@ func gitOut(t *testing.T, dir string, args ...string) string {
 // its files; where a shallow clone's history stops the commit is Cut,
 // with no files or counts (git lists it as adding the whole tree), and
 // its path terms find nothing. An index from before the format (no
-// format file) is rebuilt at the next update, flags and all.
+// format file) is rebuilt at the next update, flags and all, and so is a
+// shallow clone's history once the clone is deepened.
 func TestCommitsFirstAndCut(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -289,5 +290,23 @@ func TestCommitsFirstAndCut(t *testing.T) {
 	}
 	if hits, err := ix.SearchCommits(ctx, "b.go", 10); err != nil || len(hits) != 0 {
 		t.Fatalf("a cut's path terms: %+v, %v", hits, err)
+	}
+
+	// Deepened by one commit, then whole, HEAD unchanged: the history is
+	// read again each time.
+	gitRun(t, clone, "fetch", "-q", "--deepen", "1")
+	_, err = ix.Update(ctx, nil)
+	must(t, err)
+	got = bySubject(ix)
+	tune, last = got["Tune the ledger"], got["Add the ledger summary"]
+	if len(got) != 2 || !tune.Cut || last.Cut || last.First || len(last.Files) != 1 {
+		t.Fatalf("deepened: %+v", got)
+	}
+	gitRun(t, clone, "fetch", "-q", "--unshallow")
+	_, err = ix.Update(ctx, nil)
+	must(t, err)
+	got = bySubject(ix)
+	if first := got["Start the ledger"]; len(got) != 3 || !first.First || got["Tune the ledger"].Cut || len(first.Files) != 2 {
+		t.Fatalf("unshallowed: %+v", got)
 	}
 }

@@ -35,6 +35,10 @@ func (ix *Index) updateCommits(ctx context.Context, stats *UpdateStats, report f
 	ix.mu.Unlock()
 	ci.mu.Lock()
 	defer ci.mu.Unlock()
+	shallow := shallowStamp(ix.root)
+	if shallow != ci.shallow {
+		ci.setHead("", "") // the history's cuts moved: read it all again
+	}
 	if ci.head == head {
 		if ci.tree == "" { // written by a loupe that did not keep trees
 			if tree := treeOf(ctx, ix.root, head); tree != "" {
@@ -45,14 +49,30 @@ func (ix *Index) updateCommits(ctx context.Context, stats *UpdateStats, report f
 		return nil
 	}
 	report(Progress{Phase: PhaseCommits})
-	n, err := ci.index(ctx, ix.dir, ix.root, head)
+	n, err := ci.index(ctx, ix.dir, ix.root, head, shallow)
 	stats.Commits = n
 	return err
 }
 
+// shallowStamp names the state of the repository's shallow file (git's
+// list of the commits where a shallow clone's history stops): "none"
+// without one, its size and time otherwise, "" when the
+// repository's git directory is not found.
+func shallowStamp(root string) string {
+	p := gitrun.ShallowFile(root)
+	if p == "" {
+		return ""
+	}
+	st, err := os.Lstat(p)
+	if err != nil {
+		return "none"
+	}
+	return fmt.Sprintf("%d-%d", st.Size(), st.ModTime().UnixNano())
+}
+
 // index reads new commits from git, writes them to the live commits index
 // and publishes a snapshot for readers; the caller holds ci.mu.
-func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, error) {
+func (ci *commitIndex) index(ctx context.Context, dir, root, head, shallow string) (int, error) {
 	rangeArg, fresh := head, ci.head == ""
 	if !fresh {
 		if _, err := git(ctx, root, "merge-base", "--is-ancestor", ci.head, head); err == nil {
@@ -73,6 +93,7 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, 
 	if fresh {
 		os.RemoveAll(live)
 		ci.count, ci.newest = 0, 0
+		ci.decoded = nil // a commit read again may be a cut no more
 	}
 	bi, err := openCommitWriter(live)
 	if err != nil {
@@ -82,7 +103,7 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, 
 	if err := errors.Join(werr, bi.Close()); err != nil {
 		return 0, err
 	}
-	next := &commitIndex{head: head, count: ci.count + len(commits), newest: ci.newest, gen: ci.gen + 1}
+	next := &commitIndex{head: head, shallow: shallow, count: ci.count + len(commits), newest: ci.newest, gen: ci.gen + 1}
 	if len(commits) > 0 && commits[0].SHA == head {
 		next.tree = trees[0]
 	} else {
@@ -95,7 +116,7 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, 
 	if err := publishSnapshot(live, snap); err != nil {
 		return 0, err
 	}
-	if err := errors.Join(next.writeHead(dir), next.writeHeadTree(dir), writeCommitsFormat(dir)); err != nil {
+	if err := errors.Join(next.writeHead(dir), next.writeHeadTree(dir), writeCommitsFormat(dir, shallow)); err != nil {
 		return 0, err
 	}
 	ro, err := openSafe(snap, map[string]any{"read_only": true, "bolt_timeout": boltTimeout})
@@ -105,7 +126,7 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head string) (int, 
 	if ci.bi != nil {
 		ci.bi.Close()
 	}
-	ci.bi, ci.count, ci.newest, ci.gen = ro, next.count, next.newest, next.gen
+	ci.bi, ci.count, ci.newest, ci.gen, ci.shallow = ro, next.count, next.newest, next.gen, shallow
 	ci.setHead(next.head, next.tree)
 	pruneSnapshots(filepath.Join(dir, commitsDir, snapshotsDir), snap)
 	return len(commits), nil
@@ -175,9 +196,12 @@ func (ci *commitIndex) writeHeadTree(dir string) error {
 	return nil
 }
 
-// writeCommitsFormat records the format the commit records were written in.
-func writeCommitsFormat(dir string) error {
-	if err := replaceFile(filepath.Join(dir, commitsDir, commitsFormatFile), commitsFormat+"\n"); err != nil {
+// writeCommitsFormat records the format the commit records were written
+// in and the shallow file's stamp the history was read with.
+func writeCommitsFormat(dir, shallow string) error {
+	err := errors.Join(replaceFile(filepath.Join(dir, commitsDir, commitsFormatFile), commitsFormat+"\n"),
+		replaceFile(filepath.Join(dir, commitsDir, commitsShallow), shallow+"\n"))
+	if err != nil {
 		return fmt.Errorf("index: write commits format: %w", err)
 	}
 	return nil

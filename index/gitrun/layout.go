@@ -118,3 +118,21 @@ func InfoExclude(top string) string {
 	}
 	return filepath.Join(dir, "info", "exclude")
 }
+
+// ShallowFile is the path of the file in which git lists the commits where
+// a shallow clone's history stops (it exists only in a shallow
+// repository), for the repository around dir; "" when dir is in none.
+func ShallowFile(dir string) string {
+	l, ok := locate(dir)
+	if !ok {
+		return ""
+	}
+	gitDir := l.gitDir
+	if c, ok := l.common(); ok {
+		gitDir = c
+	}
+	if gitDir == "" {
+		return ""
+	}
+	return filepath.Join(gitDir, "shallow")
+}
