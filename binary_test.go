@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/loupe-dev/loupe/index/hugeheap"
 )
 
 // The tests of this file run the real loupe binary, built once per test
@@ -18,8 +20,11 @@ var (
 	binErr  error
 )
 
-// TestMain removes the binary the tests built.
+// TestMain removes the binary the tests built. The tests run in a process
+// whose collector package hugeheap turned off at init: main turns it back
+// on, and so must this.
 func TestMain(m *testing.M) {
+	hugeheap.Restore()
 	code := m.Run()
 	if binPath != "" {
 		os.RemoveAll(filepath.Dir(binPath))

@@ -49,3 +49,22 @@ func TestHugeHeapRunsBeforeHeavyInits(t *testing.T) {
 		t.Errorf("inits allocated %d bytes before hugeheap's and %d after; want it before the heavy ones", before, after)
 	}
 }
+
+// TestNoCollectionDuringInit: package hugeheap turns the collector off for
+// package initialisation (glamour's dependencies allocate 7 MB, which ran
+// three or four cycles while the runtime returned the huge pages just
+// backed), so the only cycle before main is the one Back forces.
+// GODEBUG=gctrace=1 prints a line per cycle, "(forced)" for runtime.GC's.
+func TestNoCollectionDuringInit(t *testing.T) {
+	cmd := exec.Command(loupeBin(t), "--version")
+	cmd.Env = append(os.Environ(), "GODEBUG=gctrace=1", "GOGC=", "GOMEMLIMIT=")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("loupe --version: %v\n%s", err, out)
+	}
+	for line := range strings.Lines(string(out)) {
+		if strings.HasPrefix(line, "gc ") && !strings.Contains(line, "(forced)") {
+			t.Errorf("a collection during initialisation: %s", line)
+		}
+	}
+}

@@ -20,9 +20,12 @@ import (
 	"runtime/pprof"
 
 	"github.com/spf13/cobra"
+
+	"github.com/loupe-dev/loupe/index/hugeheap"
 )
 
 func main() {
+	hugeheap.Restore() // the collector, off during package initialisation
 	quietLibraries()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	stopProfile := startProfile(os.Getenv("LOUPE_CPUPROFILE"))

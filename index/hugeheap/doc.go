@@ -10,9 +10,10 @@
 // dependencies alone allocate about 6 MB at initialisation (chroma parses
 // every lexer's XML) in every process, a pack or not.
 //
-// Importing the package backs the first atStart bytes of heap at init;
-// Back gives a command more once it knows it needs it (a pack made in the
-// process, not one a server answers).
+// Importing the package backs the first atStart bytes of heap at init and
+// turns the collector off until Restore, which a process calls first in
+// main; Back gives a command more once it knows it needs it (a pack made
+// in the process, not one a server answers).
 package hugeheap
 
 // atStart is what every process gets at init: about what package

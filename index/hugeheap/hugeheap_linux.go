@@ -19,7 +19,44 @@ const hugePage = 2 << 20
 // package first, so a package that needs only the runtime's closest
 // packages runs near the start, before glamour's dependencies allocate.
 // TestHugeHeapRunsBeforeHeavyInits (package main) keeps it so.
-func init() { Back(atStart) }
+//
+// The collector is off from here until Restore (main calls it first):
+// after Back's collection the heap goal fell to 4 MB, so initialisation's
+// 7 MB ran three or four more cycles, and between them the runtime's
+// scavenger handed the huge pages just backed back to the kernel, to be
+// faulted in again 4 KiB at a time. How much it returned depended on the
+// timing, so on how a build happened to be laid out: two builds of one
+// commit differed by 1.3x on `loupe --version` and 1.13x on a pack. With
+// no goal the scavenger keeps them, and there is no cycle to run.
+func init() {
+	beforeInit = setGCPercent(-1)
+	Back(atStart)
+}
+
+// setGCPercent is runtime/debug.SetGCPercent's implementation in the
+// runtime. Importing runtime/debug for it would move this package's init
+// after the heavy ones (see above); the runtime exports the symbol under
+// that name for runtime/debug.
+//
+//go:linkname setGCPercent runtime/debug.setGCPercent
+func setGCPercent(int32) int32
+
+// beforeInit is the collector's setting before init turned it off (GOGC,
+// or 100); restored is set once Restore gave it back.
+var (
+	beforeInit int32
+	restored   bool
+)
+
+// Restore gives the collector the setting it had before this package's
+// init. A process must call it before it allocates much (loupe's main
+// does, first); later calls do nothing.
+func Restore() {
+	if !restored {
+		restored = true
+		setGCPercent(beforeInit)
+	}
+}
 
 // Back gives the process n more bytes of heap that are already in memory,
 // in huge pages: it takes n bytes from the heap without zeroing them

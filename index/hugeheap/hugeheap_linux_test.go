@@ -4,6 +4,7 @@ package hugeheap
 
 import (
 	"os"
+	"runtime/debug"
 	"runtime/metrics"
 	"strconv"
 	"strings"
@@ -50,5 +51,22 @@ func TestBackLeavesHugePagesToTheHeap(t *testing.T) {
 	metrics.Read(s)
 	if free := s[0].Value.Uint64(); free < n/2 {
 		t.Errorf("heap free and in memory: %d bytes; want at least %d", free, n/2)
+	}
+}
+
+// TestCollectorOffUntilRestore: init leaves the collector off, and Restore
+// gives back the setting from before init, once.
+func TestCollectorOffUntilRestore(t *testing.T) {
+	if got := debug.SetGCPercent(-1); got != -1 && !restored {
+		t.Errorf("the collector after init: %d percent, want off (-1)", got)
+	}
+	Restore()
+	got := debug.SetGCPercent(123)
+	if got != int(beforeInit) {
+		t.Errorf("after Restore: %d percent, want %d", got, beforeInit)
+	}
+	Restore() // a second call changes nothing
+	if again := debug.SetGCPercent(got); again != 123 {
+		t.Errorf("a second Restore set %d percent", again)
 	}
 }
