@@ -83,10 +83,11 @@ type commitIndex struct {
 	// record is head and tree for readers that must not wait for an
 	// update (which holds mu while git reads the history): HeadTree.
 	record atomic.Pointer[[2]string]
-	// decoded keeps the commits searches returned, by SHA (a commit never
-	// changes): a resident process answers query after query from the
-	// same few commits, and decoding a large commit's stored JSON (the
-	// one commit of a snapshot lists every file) cost 4 ms an answer.
+	// decoded keeps the commits searches returned, by SHA (a commit's
+	// record changes only when the history is read again, which clears
+	// it): a resident process answers query after query from the same few
+	// commits, and decoding a large commit's stored record (the one commit
+	// of a snapshot lists every file) cost 4 ms an answer as JSON.
 	decoded map[string]Commit
 }
 
@@ -156,14 +157,10 @@ func (ci *commitIndex) snapshot(dir string) string {
 }
 
 func (ci *commitIndex) readHead(dir string) {
-	if b, err := os.ReadFile(filepath.Join(dir, commitsDir, commitsFormatFile)); err != nil || strings.TrimSpace(string(b)) != commitsFormat {
+	if readCommitsFile(dir, commitsFormatFile) != commitsFormat {
 		return // another format: rebuilt at the next update
 	}
-	b, err := os.ReadFile(filepath.Join(dir, commitsDir, commitsHead))
-	if err != nil {
-		return
-	}
-	f := strings.Fields(string(b))
+	f := strings.Fields(readCommitsFile(dir, commitsHead))
 	if len(f) != 4 {
 		return
 	}
@@ -171,15 +168,21 @@ func (ci *commitIndex) readHead(dir string) {
 	ci.newest, _ = strconv.ParseInt(f[2], 10, 64)
 	ci.gen, _ = strconv.ParseInt(f[3], 10, 64)
 	tree := ""
-	if b, err := os.ReadFile(filepath.Join(dir, commitsDir, headTree)); err == nil {
-		if t := strings.Fields(string(b)); len(t) == 2 && t[0] == f[0] {
-			tree = t[1]
-		}
+	if t := strings.Fields(readCommitsFile(dir, headTree)); len(t) == 2 && t[0] == f[0] {
+		tree = t[1]
 	}
-	if b, err := os.ReadFile(filepath.Join(dir, commitsDir, commitsShallow)); err == nil {
-		ci.shallow = strings.TrimSpace(string(b))
-	}
+	ci.shallow = readCommitsFile(dir, commitsShallow)
 	ci.setHead(f[0], tree)
+}
+
+// readCommitsFile is one of the commits index's small files (replaceFile
+// writes them), trimmed; "" when it cannot be read.
+func readCommitsFile(dir, name string) string {
+	b, err := os.ReadFile(filepath.Join(dir, commitsDir, name))
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
 }
 
 // setHead sets head and its tree, and the copy HeadTree reads.

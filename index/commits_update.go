@@ -116,7 +116,7 @@ func (ci *commitIndex) index(ctx context.Context, dir, root, head, shallow strin
 	if err := publishSnapshot(live, snap); err != nil {
 		return 0, err
 	}
-	if err := errors.Join(next.writeHead(dir), next.writeHeadTree(dir), writeCommitsFormat(dir, shallow)); err != nil {
+	if err := errors.Join(next.writeHead(dir), next.writeHeadTree(dir), writeHistoryStamps(dir, shallow)); err != nil {
 		return 0, err
 	}
 	ro, err := openSafe(snap, map[string]any{"read_only": true, "bolt_timeout": boltTimeout})
@@ -196,13 +196,13 @@ func (ci *commitIndex) writeHeadTree(dir string) error {
 	return nil
 }
 
-// writeCommitsFormat records the format the commit records were written
-// in and the shallow file's stamp the history was read with.
-func writeCommitsFormat(dir, shallow string) error {
+// writeHistoryStamps records what the history was read with: the format
+// of the commit records, and the shallow file's stamp.
+func writeHistoryStamps(dir, shallow string) error {
 	err := errors.Join(replaceFile(filepath.Join(dir, commitsDir, commitsFormatFile), commitsFormat+"\n"),
 		replaceFile(filepath.Join(dir, commitsDir, commitsShallow), shallow+"\n"))
 	if err != nil {
-		return fmt.Errorf("index: write commits format: %w", err)
+		return fmt.Errorf("index: write commits stamps: %w", err)
 	}
 	return nil
 }

@@ -116,10 +116,11 @@ func finishMerges(ctx context.Context, bi bleve.Index) (err error) {
 // another goroutine writes that snapshot to disk, and a writer closed
 // before it does leaves the disk's snapshot as it was (the tidy of
 // TestColdBuildTidiesItsSegments then merged nothing, 3 times in 20 under
-// the race detector; a small update's merges could be lost the same way). scorch's own "index_bgthreads_active" also waits
-// for the merger to plan at the newest snapshot, which it may never do
-// while nothing changes: waiting on it hung, 1 time in 30. Past
-// persistLimit the writer is closed anyway (the merge is only lost).
+// the race detector; a small update's merges could be lost the same
+// way). scorch's own "index_bgthreads_active" also waits for the merger
+// to plan at the newest snapshot, which it may never do while nothing
+// changes: waiting on it hung, 1 time in 30. Past persistLimit the writer
+// is closed anyway (the merge is only lost).
 func persisted(ctx context.Context, s *scorch.Scorch) error {
 	limit := time.After(persistLimit)
 	for {
