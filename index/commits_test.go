@@ -21,12 +21,28 @@ func gitRun(t *testing.T, dir string, args ...string) {
 	}
 }
 
-func TestCommits(t *testing.T) {
+// gitRepo is a new repository in a temporary directory; the test is
+// skipped without git.
+func gitRepo(t *testing.T) string {
+	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	root := t.TempDir()
-	gitRun(t, root, "init", "-q")
+	dir := t.TempDir()
+	gitRun(t, dir, "init", "-q")
+	return dir
+}
+
+// commitFiles writes files into dir and commits everything with msg.
+func commitFiles(t *testing.T, dir, msg string, files map[string]string) {
+	t.Helper()
+	writeTree(t, dir, files)
+	gitRun(t, dir, "add", ".")
+	gitRun(t, dir, "commit", "-q", "-m", msg)
+}
+
+func TestCommits(t *testing.T) {
+	root := gitRepo(t)
 	ix, err := Open(root, testOptions(t))
 	must(t, err)
 	defer ix.Close()
@@ -106,14 +122,8 @@ func TestParseGitLog(t *testing.T) {
 }
 
 func TestCommitsCorruptRebuilt(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	root := t.TempDir()
-	gitRun(t, root, "init", "-q")
-	writeTree(t, root, map[string]string{"a.go": "package a\n"})
-	gitRun(t, root, "add", ".")
-	gitRun(t, root, "commit", "-q", "-m", "Initial payment module")
+	root := gitRepo(t)
+	commitFiles(t, root, "Initial payment module", map[string]string{"a.go": "package a\n"})
 	opts := testOptions(t)
 	ix, err := Open(root, opts)
 	must(t, err)
@@ -147,14 +157,8 @@ func TestCommitsCorruptRebuilt(t *testing.T) {
 // opens, and the next update adds the tree; a head-tree file naming
 // another commit than the head record is not believed.
 func TestHeadTree(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	top := t.TempDir()
-	gitRun(t, top, "init", "-q")
-	writeTree(t, top, map[string]string{"pay/pay.go": "package pay\n", "other/o.go": "package other\n"})
-	gitRun(t, top, "add", ".")
-	gitRun(t, top, "commit", "-q", "-m", "one")
+	top := gitRepo(t)
+	commitFiles(t, top, "one", map[string]string{"pay/pay.go": "package pay\n", "other/o.go": "package other\n"})
 	root := filepath.Join(top, "pay")
 	opts := testOptions(t)
 	ix, err := Open(root, opts)
@@ -227,19 +231,10 @@ func gitOut(t *testing.T, dir string, args ...string) string {
 // format file) is rebuilt at the next update, flags and all, and so is a
 // shallow clone's history once the clone is deepened.
 func TestCommitsFirstAndCut(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	src := t.TempDir()
-	gitRun(t, src, "init", "-q")
-	writeTree(t, src, map[string]string{"a.go": "package a\n", "b.go": "package b\n"})
-	gitRun(t, src, "add", ".")
-	gitRun(t, src, "commit", "-q", "-m", "Start the ledger")
-	writeTree(t, src, map[string]string{"a.go": "package a // two\n"})
-	gitRun(t, src, "commit", "-q", "-am", "Tune the ledger")
-	writeTree(t, src, map[string]string{"c.go": "package c\n"})
-	gitRun(t, src, "add", ".")
-	gitRun(t, src, "commit", "-q", "-m", "Add the ledger summary")
+	src := gitRepo(t)
+	commitFiles(t, src, "Start the ledger", map[string]string{"a.go": "package a\n", "b.go": "package b\n"})
+	commitFiles(t, src, "Tune the ledger", map[string]string{"a.go": "package a // two\n"})
+	commitFiles(t, src, "Add the ledger summary", map[string]string{"c.go": "package c\n"})
 
 	ctx := context.Background()
 	bySubject := func(ix *Index) map[string]Commit {

@@ -94,9 +94,11 @@ func score(h index.CommitHit, best float64, top map[string]bool, now time.Time) 
 	// The first commit added every file: touching the top files says
 	// nothing of it, and its hunks would be the files' first text. (A
 	// shallow clone's cut lists no files.)
-	for _, f := range h.Commit.Files {
-		if top[f] && !h.Commit.First {
-			r.touched = append(r.touched, f)
+	if !h.Commit.First {
+		for _, f := range h.Commit.Files {
+			if top[f] {
+				r.touched = append(r.touched, f)
+			}
 		}
 	}
 	if len(r.touched) > 0 {
