@@ -96,9 +96,14 @@ func diffChanges(ctx context.Context, root, status string, extra ...string) ([]c
 	if err != nil {
 		return nil, err
 	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
 	var list []change
 	for _, f := range ParseDiff(out) {
-		when := modTime(root, f.Path())
+		when := modTime(r, f.Path())
 		for _, h := range f.Hunks {
 			list = append(list, hunkChange(status, f.Path(), h, when))
 		}
@@ -126,13 +131,16 @@ func hunkChange(status, p string, h Hunk, when time.Time) change {
 }
 
 // modTime is when a file was last changed; for a deleted file, when its
-// directory last changed (the deletion itself).
-func modTime(root, p string) time.Time {
-	full := filepath.Join(root, filepath.FromSlash(p))
-	if fi, err := os.Stat(full); err == nil {
+// directory last changed (the deletion itself). A link's own time: what
+// changed is the link (git diffs its target's name), and a link out of
+// the root must not tell the age of what it points to. Looked up through
+// r, never through a link out of it.
+func modTime(r *os.Root, p string) time.Time {
+	rel := filepath.FromSlash(p)
+	if fi, err := r.Lstat(rel); err == nil {
 		return fi.ModTime()
 	}
-	if fi, err := os.Stat(filepath.Dir(full)); err == nil {
+	if fi, err := r.Lstat(filepath.Dir(rel)); err == nil {
 		return fi.ModTime()
 	}
 	return time.Time{}

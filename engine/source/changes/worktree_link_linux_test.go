@@ -75,3 +75,36 @@ func TestSameStatOfLinks(t *testing.T) {
 		t.Error("a link entry is the same as a regular file")
 	}
 }
+
+// TestModTimeStaysInTheRoot: a change's age is a link's own time, not its
+// target's (a link out of the root must not tell the age of what it
+// points to), and a deleted file under a linked directory takes the
+// link's time, not the outside directory's.
+func TestModTimeStaysInTheRoot(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	old := time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
+	target := filepath.Join(outside, "secret.txt")
+	if err := os.WriteFile(target, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{target, outside} {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, to := range map[string]string{"l": target, "d": outside} {
+		if err := os.Symlink(to, filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for _, p := range []string{"l", "d/gone.txt"} {
+		if got := modTime(r, p); got.Equal(old) || got.IsZero() {
+			t.Errorf("modTime(%q) = %v: the outside target's time, or none", p, got)
+		}
+	}
+}
