@@ -53,18 +53,53 @@ func TestHugeHeapRunsBeforeHeavyInits(t *testing.T) {
 // TestNoCollectionDuringInit: package hugeheap turns the collector off for
 // package initialisation (glamour's dependencies allocate 7 MB, which ran
 // three or four cycles while the runtime returned the huge pages just
-// backed), so the only cycle before main is the one Back forces.
-// GODEBUG=gctrace=1 prints a line per cycle, "(forced)" for runtime.GC's.
+// backed), so the only cycle that starts before main is the one Back
+// forces. GODEBUG=gctrace=1 prints a line per cycle with its start since
+// the process began ("gc N @S s", "(forced)" for runtime.GC's), and
+// inittrace=1 a line per package init with its start and length on the
+// same clock; main begins when the last init ends. A cycle after main is
+// expected: Restore gives the collector a goal below what init left.
 func TestNoCollectionDuringInit(t *testing.T) {
 	cmd := exec.Command(loupeBin(t), "--version")
-	cmd.Env = append(os.Environ(), "GODEBUG=gctrace=1", "GOGC=", "GOMEMLIMIT=")
+	cmd.Env = append(os.Environ(), "GODEBUG=gctrace=1,inittrace=1", "GOGC=", "GOMEMLIMIT=")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("loupe --version: %v\n%s", err, out)
 	}
+	var mainAt float64 // ms
+	type cycle struct {
+		at   float64 // ms
+		line string
+	}
+	var cycles []cycle
 	for line := range strings.Lines(string(out)) {
-		if strings.HasPrefix(line, "gc ") && !strings.Contains(line, "(forced)") {
-			t.Errorf("a collection during initialisation: %s", line)
+		f := strings.Fields(line)
+		switch {
+		// init PKG @T ms, C ms clock, ...
+		case len(f) >= 6 && f[0] == "init" && f[3] == "ms," && f[5] == "ms":
+			start, err1 := strconv.ParseFloat(strings.TrimPrefix(f[2], "@"), 64)
+			length, err2 := strconv.ParseFloat(f[4], 64)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("inittrace line %q", line)
+			}
+			mainAt = max(mainAt, start+length)
+		// gc N @Ss P%: ...
+		case len(f) >= 3 && f[0] == "gc" && strings.HasPrefix(f[2], "@"):
+			s, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimPrefix(f[2], "@"), "s"), 64)
+			if err != nil {
+				t.Fatalf("gctrace line %q: %v", line, err)
+			}
+			if !strings.Contains(line, "(forced)") {
+				cycles = append(cycles, cycle{s * 1000, line})
+			}
+		}
+	}
+	if mainAt == 0 {
+		t.Fatalf("no inittrace lines in:\n%s", out)
+	}
+	for _, c := range cycles {
+		if c.at < mainAt {
+			t.Errorf("a collection during initialisation (main at %.1f ms): %s", mainAt, c.line)
 		}
 	}
 }
