@@ -67,13 +67,18 @@ const (
 
 // packHeap is the heap a pack made in the process is given in huge pages
 // before it starts, beyond the 16 MB every process starts with (package
-// hugeheap): together about what a pack allocates. Interleaved one-shot
-// packs (then all given at this point), wall time against none: 32 MB
-// 1.32× faster on the Go tree and 1.15× on Loki, 48 MB 1.30× and 1.30×,
-// 64 MB 1.24× and 1.25× (larger costs more to zero than the pack uses).
-// Given after opening the index instead of before: 1.08× and 1.08×; 80 MB
-// there is no faster than 48.
-const packHeap = 48 << 20
+// hugeheap): about what a pack allocates on a large tree (16 MB more on
+// the Go tree, 32 on Loki, read from peak RSS). Backing more than a pack
+// uses is not free: where the machine's freed memory goes back to the
+// host (virtio free page reporting, as on the machines measured here), a
+// pack started after a pause of seconds, as a person's is, pays about
+// 1-2 ms a MB to fault it in, huge pages or not; back to back it reuses
+// what the last process freed, and huge pages win. Interleaved medians
+// (docs/BENCHMARKS.md, thirty-first session), 48 → 32 MB: after a 3 s
+// pause 0.293 → 0.258 s on the Go tree and 0.338 → 0.308 s on Loki; back
+// to back 0.196 → 0.19 s and 0.255 → 0.252 s. 16 MB was best on the Go
+// tree (0.249 s) and 1.16× slower than 32 on Loki back to back.
+const packHeap = 32 << 20
 
 func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) error {
 	setGC(packGCPercent, packSoftMemory)

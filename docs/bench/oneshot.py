@@ -25,6 +25,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("-n", type=int, default=10, help="rounds")
     ap.add_argument("--warmup", type=int, default=1, help="untimed rounds first")
+    ap.add_argument("--gap", type=float, default=0, help="seconds to sleep before each command: "
+                    "a person's pause, after which a machine that reports free pages to its host "
+                    "faults fresh memory in again (0: back to back)")
     ap.add_argument("cmds", nargs="+", metavar="LABEL=COMMAND")
     a = ap.parse_args()
     cmds = [(c.split("=", 1)[0], shlex.split(c.split("=", 1)[1])) for c in a.cmds]
@@ -36,6 +39,8 @@ def main():
             for label, argv in cmds:
                 out.seek(0)
                 out.truncate()
+                if a.gap:
+                    time.sleep(a.gap)
                 r = run(argv, out)
                 if r[3] != 0:
                     print("%s exited %d" % (label, r[3]))
