@@ -13,7 +13,6 @@ import (
 	"github.com/loupe-dev/loupe/engine"
 	"github.com/loupe-dev/loupe/engine/packing"
 	"github.com/loupe-dev/loupe/engine/source/changes"
-	"github.com/loupe-dev/loupe/index/hugeheap"
 	"github.com/loupe-dev/loupe/index/safefile"
 )
 
@@ -67,17 +66,15 @@ const (
 
 // packHeap is the heap a pack made in the process is given in huge pages
 // before it starts, beyond the 16 MB every process starts with (package
-// hugeheap): about what a pack allocates on a large tree (16 MB more on
-// the Go tree, 32 on Loki, read from peak RSS). Backing more than a pack
-// uses is not free: where the machine's freed memory goes back to the
-// host (virtio free page reporting, as on the machines measured here), a
-// pack started after a pause of seconds, as a person's is, pays about
-// 1-2 ms a MB to fault it in, huge pages or not; back to back it reuses
-// what the last process freed, and huge pages win. Interleaved medians
-// (docs/BENCHMARKS.md, thirty-first session), 48 → 32 MB: after a 3 s
-// pause 0.293 → 0.258 s on the Go tree and 0.338 → 0.308 s on Loki; back
-// to back 0.196 → 0.19 s and 0.255 → 0.252 s. 16 MB was best on the Go
-// tree (0.249 s) and 1.16× slower than 32 on Loki back to back.
+// hugeheap), when no earlier pack of the index measured what it needs
+// (packheap.go). Backing more than a pack uses is not free: where the
+// machine's freed memory goes back to the host (virtio free page
+// reporting, as on the machines measured here), a pack started after a
+// pause of seconds, as a person's is, pays about 1-2 ms a MB to fault it
+// in, huge pages or not; back to back it reuses what the last process
+// freed, and huge pages win. Interleaved medians (docs/BENCHMARKS.md,
+// thirty-first session), 48 → 32 MB: after a 3 s pause 0.293 → 0.258 s on
+// the Go tree and 0.338 → 0.308 s on Loki; back to back the same.
 const packHeap = 32 << 20
 
 func runPack(cmd *cobra.Command, g *globalFlags, f *packFlags, args []string) error {
@@ -136,12 +133,13 @@ func packHereOrServed(cmd *cobra.Command, g *globalFlags, f *packFlags, root str
 	// longest job beside the code source, and the heap is backed on one
 	// core while it runs on the other. Not for a served pack, which
 	// allocates little.
-	hugeheap.Back(packHeap)
+	heap := backPackHeap(a.ix.Dir())
 	defer a.Close()
 	res, err := a.packFresh(cmd.Context(), stderrProgress(os.Stderr), query, cfg, f.pins, f.drops)
 	if err != nil {
 		return nil, packError(err)
 	}
+	heap.done()
 	writePackNotes(os.Stderr, a, res, cfg, f.pins, f.drops, f.explain)
 	return res, nil
 }

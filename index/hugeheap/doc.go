@@ -13,12 +13,13 @@
 // Importing the package backs the first atStart bytes of heap at init and
 // turns the collector off until Restore, which a process calls first in
 // main; Back gives a command more once it knows it needs it (a pack made
-// in the process, not one a server answers).
+// in the process, not one a server answers, backs what the last pack of
+// its index used: packheap.go in package main).
 package hugeheap
 
 // atStart is what every process gets at init: about what package
 // initialisation and a small command allocate. Interleaved against the
-// same sizes given only in main (16 MB to `loupe index`, 48 MB to a pack, now 32),
+// same sizes given only in main (16 MB to `loupe index`, 48 MB to a pack),
 // wall time: `loupe --version` 1.19x faster, a no-change index of Loki
 // 1.09x, a one-shot pack 1.10x on the Go tree and 1.08x on Loki (with 48
 // MB more from Back); for a served pack's client 8 MB and 16 MB gained

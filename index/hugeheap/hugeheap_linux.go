@@ -64,11 +64,14 @@ func Restore() {
 // huge pages on them, touches one byte in each, and collects. The span
 // goes back to the heap, and what the process allocates next is carved
 // from those pages without a fault (Go reuses its lowest free pages
-// first). Nothing happens when the kernel already backs everything with
-// huge pages ("always") or never does ("never").
-func Back(n int) {
+// first). It returns the bytes it backed: none when n ≤ 0 or when the
+// kernel already backs everything with huge pages ("always") or never
+// does ("never"). It collects either way, so that what the process
+// allocates next reuses what initialisation left behind.
+func Back(n int) int {
 	if n <= 0 || !onRequest() {
-		return
+		runtime.GC()
+		return 0
 	}
 	var sb strings.Builder
 	sb.Grow(n)
@@ -77,14 +80,17 @@ func Back(n int) {
 	buf := unsafe.Slice((*byte)(p), n)
 	from := int((hugePage - uintptr(p)%hugePage) % hugePage)
 	to := from + (n-from)/hugePage*hugePage
+	backed := 0
 	if from < to && syscall.Madvise(buf[from:to], syscall.MADV_HUGEPAGE) == nil {
 		for i := from; i < to; i += hugePage {
 			buf[i] = 0
 		}
+		backed = to - from
 	}
 	runtime.KeepAlive(buf)
 	sb.Reset()
 	runtime.GC()
+	return backed
 }
 
 // onRequest reports whether transparent huge pages are given to memory
