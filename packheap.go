@@ -56,14 +56,16 @@ func backPackHeap(dir string) *heapMeter {
 // done records what the next pack should back: what this one backed, plus
 // what its heap grew by beyond that, minus what stayed free in memory at
 // the end, rounded up to packHeapStep. The file is written only when the
-// figure changed; an error writing it loses nothing but the hint.
+// figure moved by more than a step (packs of one tree differ by a step or
+// two from run to run, and the write is synced); an error writing it
+// loses nothing but the hint.
 func (m *heapMeter) done() {
 	if m.dir == "" {
 		return
 	}
 	resident, free := heapUse()
 	next := nextPackHeap(m.backed, int64(resident)-int64(m.resident), int64(free))
-	if next != m.recorded {
+	if m.recorded < 0 || next > m.recorded+packHeapStep || next < m.recorded-packHeapStep {
 		safefile.Write(filepath.Join(m.dir, packHeapFile), []byte(strconv.Itoa(next)+"\n"))
 	}
 }
