@@ -14,7 +14,7 @@ import (
 
 // A one-shot pack backs heap in huge pages before it starts (packHeap),
 // and how much it needs depends on the tree: about 16 MB more than every
-// process starts with on the Go tree, 32 on Loki, none on a repository of
+// process starts with on the Go tree, 34 on Loki, none on a repository of
 // a few hundred files. Backing what a pack does not use costs 1-2 ms a MB
 // after a pause (see packHeap), 40-70 ms of a 0.2 s pack on a small
 // repository. So each pack measures what it used and leaves the figure
@@ -56,9 +56,9 @@ func backPackHeap(dir string) *heapMeter {
 // done records what the next pack should back: what this one backed, plus
 // what its heap grew by beyond that, minus what stayed free in memory at
 // the end, rounded up to packHeapStep. The file is written only when the
-// figure moved by more than a step (packs of one tree differ by a step or
-// two from run to run, and the write is synced); an error writing it
-// loses nothing but the hint.
+// figure moved by more than a step (packs of one tree often measure a
+// step apart from run to run, and the write is synced); an error writing
+// it loses nothing but the hint.
 func (m *heapMeter) done() {
 	if m.dir == "" {
 		return
