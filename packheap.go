@@ -2,13 +2,13 @@ package main
 
 import (
 	"io"
-	"os"
 	"path/filepath"
 	"runtime/metrics"
 	"strconv"
 	"strings"
 
 	"github.com/loupe-dev/loupe/index/hugeheap"
+	"github.com/loupe-dev/loupe/index/inroot"
 	"github.com/loupe-dev/loupe/index/safefile"
 )
 
@@ -26,9 +26,9 @@ const (
 	// rebuilt much of its index allocates far more than the next will,
 	// and the file may have been edited by anyone who can write there.
 	packHeapMax = 64 << 20
-	// packHeapStep is what the figure is rounded up to: a huge page, so
-	// that small differences between packs do not rewrite the file.
-	packHeapStep = 2 << 20
+	// packHeapStep is what the figure is rounded up to: what Back backs
+	// in, so that small differences between packs do not rewrite the file.
+	packHeapStep = hugeheap.PageSize
 )
 
 // heapMeter measures, for one pack, how much heap it used beyond what was
@@ -85,12 +85,7 @@ func readPackHeap(dir string) int {
 	if dir == "" {
 		return -1
 	}
-	path := filepath.Join(dir, packHeapFile)
-	// A regular file only: a pipe put there would block the open.
-	if st, err := os.Lstat(path); err != nil || !st.Mode().IsRegular() {
-		return -1
-	}
-	f, err := os.Open(path)
+	f, _, err := inroot.OpenPath(filepath.Join(dir, packHeapFile)) // a pipe there is refused, not waited on
 	if err != nil {
 		return -1
 	}

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 func TestNextPackHeap(t *testing.T) {
@@ -65,15 +64,8 @@ func TestReadPackHeap(t *testing.T) {
 	if err := syscall.Mkfifo(path, 0o644); err != nil {
 		t.Skip("no fifo here:", err)
 	}
-	done := make(chan int, 1)
-	go func() { done <- readPackHeap(dir) }()
-	select {
-	case got := <-done:
-		if got != -1 {
-			t.Errorf("a pipe: %d, want -1", got)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("reading a pipe in place of the figure blocked")
+	if got := readPackHeap(dir); got != -1 { // a blocked open hangs here
+		t.Errorf("a pipe: %d, want -1", got)
 	}
 }
 

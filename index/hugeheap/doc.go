@@ -17,6 +17,12 @@
 // its index used: packheap.go in package main).
 package hugeheap
 
+// PageSize is the size of a transparent huge page on x86-64 and on arm64
+// with 4 KiB pages, the unit Back backs in. Where it is larger (arm64 with
+// 64 KiB pages), Back's touches still fault the memory in, in smaller
+// pages.
+const PageSize = 2 << 20
+
 // atStart is what every process gets at init: about what package
 // initialisation and a small command allocate. Interleaved against the
 // same sizes given only in main (16 MB to `loupe index`, 48 MB to a pack),

@@ -9,11 +9,6 @@ import (
 	"unsafe"
 )
 
-// hugePage is the size of a transparent huge page on x86-64 and on arm64
-// with 4 KiB pages. Where it is larger (arm64 with 64 KiB pages), the
-// touches below still fault the memory in, in smaller pages.
-const hugePage = 2 << 20
-
 // The imports above are few on purpose: the linker runs a package's init
 // once the packages it imports have run theirs, the lexically first ready
 // package first, so a package that needs only the runtime's closest
@@ -78,11 +73,11 @@ func Back(n int) int {
 	sb.WriteByte(0)
 	p := unsafe.Pointer(unsafe.StringData(sb.String()))
 	buf := unsafe.Slice((*byte)(p), n)
-	from := int((hugePage - uintptr(p)%hugePage) % hugePage)
-	to := from + (n-from)/hugePage*hugePage
+	from := int((PageSize - uintptr(p)%PageSize) % PageSize)
+	to := from + (n-from)/PageSize*PageSize
 	backed := 0
 	if from < to && syscall.Madvise(buf[from:to], syscall.MADV_HUGEPAGE) == nil {
-		for i := from; i < to; i += hugePage {
+		for i := from; i < to; i += PageSize {
 			buf[i] = 0
 		}
 		backed = to - from
