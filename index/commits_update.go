@@ -67,7 +67,7 @@ func shallowStamp(root string) string {
 	if err != nil {
 		return "none"
 	}
-	return fmt.Sprintf("%d-%d", st.Size(), st.ModTime().UnixNano())
+	return statStamp(st)
 }
 
 // index reads new commits from git, writes them to the live commits index

@@ -172,6 +172,12 @@ func manifestStamp(dir string) string {
 	if err != nil {
 		return ""
 	}
+	return statStamp(st)
+}
+
+// statStamp names a file's state as a stamp compares it: its size and
+// modification time.
+func statStamp(st fs.FileInfo) string {
 	return fmt.Sprintf("%d:%d", st.Size(), st.ModTime().UnixNano())
 }
 
