@@ -1,0 +1,150 @@
+package index
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/mapping"
+	bindex "github.com/blevesearch/bleve_index_api"
+
+	"github.com/loupe-dev/loupe/index/cputime"
+	"github.com/loupe-dev/loupe/index/inroot"
+)
+
+// BenchmarkColdBuildFloor splits the CPU of a cold build into what loupe
+// does per file and what bleve costs, to say how close a cold build can
+// come to zoekt-index with universal-ctags (issue 12: CPU ≤ 1.0× theirs):
+//
+//	prepare            what a build does per file before bleve: read,
+//	                   chunk (go/parser, tree-sitter), secret scan, the
+//	                   stored record, the vocabulary units, the documents
+//	bleve-blocks-min   the least bleve index of the same blocks: one
+//	                   field, bleve's standard analyzer, nothing stored
+//	bleve-files-min    the least bleve index of the same files, whole:
+//	                   one document a file (the granularity zoekt has)
+//
+// Each reports cpu-s/op (the process's CPU, bleve's background merges
+// included). Run one at a time, beside `docs/bench/builds.sh` for zoekt:
+//
+//	LOUPE_BENCH_SRC=$T go test ./index -run '^$' -bench ColdBuildFloor -benchtime 1x
+//
+// docs/BENCHMARKS.md ("thirty-second session") has the figures.
+func BenchmarkColdBuildFloor(b *testing.B) {
+	root, err := resolveRoot(os.Getenv("LOUPE_BENCH_SRC"))
+	if os.Getenv("LOUPE_BENCH_SRC") == "" || err != nil {
+		b.Skip("LOUPE_BENCH_SRC names no tree")
+	}
+	walked, err := walkTree(context.Background(), root, "", DefaultOptions())
+	if err != nil {
+		b.Fatal(err)
+	}
+	var results []fileResult
+	b.Run("prepare", func(b *testing.B) {
+		for range b.N {
+			start := cputime.Self()
+			results = prepareAll(root, walked.Files)
+			cputime.Report(b, start)
+		}
+	})
+	b.Run("bleve-blocks-min", func(b *testing.B) {
+		for range b.N {
+			start := cputime.Self()
+			minimalIndex(b, func(add func(id string, text []byte)) {
+				for _, r := range results {
+					for i, d := range r.docs {
+						add(r.blocks[i].ID, contentOf(d))
+					}
+				}
+			})
+			cputime.Report(b, start)
+		}
+	})
+	b.Run("bleve-files-min", func(b *testing.B) {
+		for range b.N {
+			start := cputime.Self()
+			minimalIndex(b, func(add func(id string, text []byte)) {
+				for _, r := range results {
+					if r.skip != "" {
+						continue
+					}
+					if data, err := inroot.ReadFile(root, filepath.FromSlash(r.f.Rel)); err == nil {
+						add(r.f.Rel, data)
+					}
+				}
+			})
+			cputime.Report(b, start)
+		}
+	})
+}
+
+// prepareAll runs prepareFile over files on every core, as a build does.
+func prepareAll(root string, files []walkFile) []fileResult {
+	an := newAnalyzers(buildMapping())
+	out := make([]fileResult, len(files))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				out[i] = prepareFile(root, files[i], nil, DefaultMaxFileSize, an)
+			}
+		})
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// contentOf is the text of a block document's content field.
+func contentOf(d *document.Document) []byte {
+	for _, f := range d.Fields {
+		if f.Name() == fContent {
+			return f.Value()
+		}
+	}
+	return nil
+}
+
+// minimalIndex builds a bleve index in a temporary directory from what
+// each calls add with: one analysed field, nothing stored, loupe's batch
+// size, scorch's defaults otherwise.
+func minimalIndex(b *testing.B, each func(add func(id string, text []byte))) {
+	m := mapping.NewIndexMapping()
+	m.StoreDynamic, m.IndexDynamic, m.DocValuesDynamic = false, false, false
+	an := m.AnalyzerNamed("standard")
+	bi, err := bleve.New(filepath.Join(b.TempDir(), "ix"), m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	batch := bi.NewBatch()
+	flush := func() {
+		if err := bi.Batch(batch); err != nil {
+			b.Fatal(err)
+		}
+		batch.Reset()
+	}
+	each(func(id string, text []byte) {
+		d := document.NewDocument(id)
+		d.AddField(document.NewTextFieldCustom(fContent, nil, text, bindex.IndexField, an.(analysis.Analyzer)))
+		if err := batch.IndexAdvanced(d); err != nil {
+			b.Fatal(err)
+		}
+		if batch.Size() >= batchSize {
+			flush()
+		}
+	})
+	flush()
+	if err := bi.Close(); err != nil {
+		b.Fatal(err)
+	}
+}
