@@ -30,8 +30,10 @@ import (
 //	bleve-files-min    the least bleve index of the same files, whole:
 //	                   one document a file (the granularity zoekt has)
 //
-// Each reports cpu-s/op (the process's CPU, bleve's background merges
-// included). Run one at a time, beside `docs/bench/builds.sh` for zoekt:
+// Each reports cpu-ms/op (the process's CPU, bleve's background merges
+// included). prepare keeps every file's result for the bleve parts, where
+// a build streams them, so its collector does somewhat more. Run one at a
+// time, beside `docs/bench/builds.sh` for zoekt:
 //
 //	LOUPE_BENCH_SRC=$T go test ./index -run '^$' -bench ColdBuildFloor -benchtime 1x
 //
