@@ -4,8 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
-	"sync"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
@@ -22,9 +20,10 @@ import (
 // does per file and what bleve costs, to say how close a cold build can
 // come to zoekt-index with universal-ctags (issue 12: CPU ≤ 1.0× theirs):
 //
-//	prepare            what a build does per file before bleve: read,
-//	                   chunk (go/parser, tree-sitter), secret scan, the
-//	                   stored record, the vocabulary units, the documents
+//	prepare            what a build's workers (startWorkers) do per file
+//	                   before bleve: read, chunk (go/parser, tree-sitter),
+//	                   secret scan, the stored record, the vocabulary
+//	                   units, the documents
 //	bleve-blocks-min   the least bleve index of the same blocks: one
 //	                   field, bleve's standard analyzer, nothing stored
 //	bleve-files-min    the least bleve index of the same files, whole:
@@ -33,86 +32,68 @@ import (
 // Each reports cpu-ms/op (the process's CPU, bleve's background merges
 // included). prepare keeps every file's result for the bleve parts, where
 // a build streams them, so its collector does somewhat more. Run one at a
-// time, beside `docs/bench/builds.sh` for zoekt:
+// time, beside `docs/bench/builds.sh` for zoekt, on $(go env GOROOT)/src
+// or the tree LOUPE_BENCH_SRC names (read, not copied):
 //
 //	LOUPE_BENCH_SRC=$T go test ./index -run '^$' -bench ColdBuildFloor -benchtime 1x
 //
 // docs/BENCHMARKS.md ("thirty-second session") has the figures.
 func BenchmarkColdBuildFloor(b *testing.B) {
-	root, err := resolveRoot(os.Getenv("LOUPE_BENCH_SRC"))
-	if os.Getenv("LOUPE_BENCH_SRC") == "" || err != nil {
-		b.Skip("LOUPE_BENCH_SRC names no tree")
+	root := os.Getenv("LOUPE_BENCH_SRC")
+	if root == "" {
+		root = gorootSrc(b)
 	}
-	walked, err := walkTree(context.Background(), root, "", DefaultOptions())
+	root, err := resolveRoot(root)
+	if err != nil {
+		b.Skip(err)
+	}
+	ix, err := Open(root, benchOpts(b, b.TempDir()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	walked, err := walkTree(context.Background(), root, "", ix.opts)
 	if err != nil {
 		b.Fatal(err)
 	}
 	var results []fileResult
-	prepared := func() []fileResult { // the bleve parts index what prepare made, timed or not
-		if results == nil {
-			results = prepareAll(root, walked.Files)
+	prepare := func() { // the build's own workers, every file new
+		results = results[:0]
+		for r := range ix.startWorkers(context.Background(), walked.Files, make([]*fileEntry, len(walked.Files))) {
+			results = append(results, r)
 		}
-		return results
 	}
 	b.Run("prepare", func(b *testing.B) {
 		for range b.N {
 			start := cputime.Self()
-			results = prepareAll(root, walked.Files)
+			prepare()
 			cputime.Report(b, start)
 		}
 	})
+	if results == nil { // the bleve parts run alone: their input, untimed
+		prepare()
+	}
 	b.Run("bleve-blocks-min", func(b *testing.B) {
-		results := prepared()
-		for range b.N {
-			start := cputime.Self()
-			minimalIndex(b, func(add func(id string, text []byte)) {
-				for _, r := range results {
-					for i, d := range r.docs {
-						add(r.blocks[i].ID, contentOf(d))
-					}
+		minimalIndex(b, func(add func(id string, text []byte)) {
+			for _, r := range results {
+				for i, d := range r.docs {
+					add(r.blocks[i].ID, contentOf(d))
 				}
-			})
-			cputime.Report(b, start)
-		}
-	})
-	b.Run("bleve-files-min", func(b *testing.B) {
-		results := prepared()
-		for range b.N {
-			start := cputime.Self()
-			minimalIndex(b, func(add func(id string, text []byte)) {
-				for _, r := range results {
-					if r.skip != "" {
-						continue
-					}
-					if data, err := inroot.ReadFile(root, filepath.FromSlash(r.f.Rel)); err == nil {
-						add(r.f.Rel, data)
-					}
-				}
-			})
-			cputime.Report(b, start)
-		}
-	})
-}
-
-// prepareAll runs prepareFile over files on every core, as a build does.
-func prepareAll(root string, files []walkFile) []fileResult {
-	an := newAnalyzers(buildMapping())
-	out := make([]fileResult, len(files))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				out[i] = prepareFile(root, files[i], nil, DefaultMaxFileSize, an)
 			}
 		})
-	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	return out
+	})
+	b.Run("bleve-files-min", func(b *testing.B) {
+		minimalIndex(b, func(add func(id string, text []byte)) {
+			for _, r := range results {
+				if r.skip != "" {
+					continue
+				}
+				if data, err := inroot.ReadFile(root, filepath.FromSlash(r.f.Rel)); err == nil {
+					add(r.f.Rel, data)
+				}
+			}
+		})
+	})
 }
 
 // contentOf is the text of a block document's content field.
@@ -125,36 +106,40 @@ func contentOf(d *document.Document) []byte {
 	return nil
 }
 
-// minimalIndex builds a bleve index in a temporary directory from what
-// each calls add with: one analysed field, nothing stored, loupe's batch
-// size, scorch's defaults otherwise.
+// minimalIndex times b.N bleve builds, each in a temporary directory, of
+// what each calls add with: one analysed field, nothing stored, loupe's
+// batch size, scorch's defaults otherwise.
 func minimalIndex(b *testing.B, each func(add func(id string, text []byte))) {
 	m := mapping.NewIndexMapping()
 	m.StoreDynamic, m.IndexDynamic, m.DocValuesDynamic = false, false, false
 	an := m.AnalyzerNamed("standard")
-	bi, err := bleve.New(filepath.Join(b.TempDir(), "ix"), m)
-	if err != nil {
-		b.Fatal(err)
-	}
-	batch := bi.NewBatch()
-	flush := func() {
-		if err := bi.Batch(batch); err != nil {
+	for range b.N {
+		start := cputime.Self()
+		bi, err := bleve.New(filepath.Join(b.TempDir(), "ix"), m)
+		if err != nil {
 			b.Fatal(err)
 		}
-		batch.Reset()
-	}
-	each(func(id string, text []byte) {
-		d := document.NewDocument(id)
-		d.AddField(document.NewTextFieldCustom(fContent, nil, text, bindex.IndexField, an.(analysis.Analyzer)))
-		if err := batch.IndexAdvanced(d); err != nil {
+		batch := bi.NewBatch()
+		flush := func() {
+			if err := bi.Batch(batch); err != nil {
+				b.Fatal(err)
+			}
+			batch.Reset()
+		}
+		each(func(id string, text []byte) {
+			d := document.NewDocument(id)
+			d.AddField(document.NewTextFieldCustom(fContent, nil, text, bindex.IndexField, an.(analysis.Analyzer)))
+			if err := batch.IndexAdvanced(d); err != nil {
+				b.Fatal(err)
+			}
+			if batch.Size() >= batchSize {
+				flush()
+			}
+		})
+		flush()
+		if err := bi.Close(); err != nil {
 			b.Fatal(err)
 		}
-		if batch.Size() >= batchSize {
-			flush()
-		}
-	})
-	flush()
-	if err := bi.Close(); err != nil {
-		b.Fatal(err)
+		cputime.Report(b, start)
 	}
 }
