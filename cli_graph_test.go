@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -55,5 +56,45 @@ func TestPackGraphReasonsRespectImports(t *testing.T) {
 	got = reasons("Pack packs")
 	if rs := got["keymap/keymap.go#Budget"]; !has(rs, "Pack") {
 		t.Errorf("keymap.Budget not linked to Pack: %q (blocks %v)", rs, got)
+	}
+}
+
+// TestPackNeighbourWithoutTheQueryWordsKeepsHalf: through the binary, a
+// callee the graph follower offers for the best hit's sake that holds
+// none of the question's words (the ledger's Record, called by
+// processPayment, for "how are failed payments retried") scores a
+// quarter of its hit (half for a callee, halved again), not half, and
+// says why.
+func TestPackNeighbourWithoutTheQueryWordsKeepsHalf(t *testing.T) {
+	root, ix := fixture(t, "payments")
+	r := runBin(t, "", "pack", "how are failed payments retried", "--root", root, "--index-dir", ix,
+		"--budget", "4000", "--format", "json", "--sources", "code")
+	if r.err != nil {
+		t.Fatalf("pack: %v\n%s", r.err, r.stderr)
+	}
+	var p struct {
+		Blocks []struct {
+			ID      string   `json:"id"`
+			Score   float64  `json:"score"`
+			Reasons []string `json:"reasons"`
+		} `json:"blocks"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &p); err != nil {
+		t.Fatal(err)
+	}
+	score := map[string]float64{}
+	reasons := map[string][]string{}
+	for _, b := range p.Blocks {
+		score[b.ID], reasons[b.ID] = b.Score, b.Reasons
+	}
+	hit, rec := "processor.go#processPayment", "internal/ledger/ledger.go#Ledger.Record"
+	if _, ok := score[rec]; !ok || score[hit] == 0 {
+		t.Fatalf("pack lacks %s or %s: %v", hit, rec, reasons)
+	}
+	if want := score[hit] * 0.5 * 0.5; math.Abs(score[rec]-want) > 1e-9 {
+		t.Errorf("%s scores %v, want a quarter of %s's %v", rec, score[rec], hit, score[hit])
+	}
+	if !strings.Contains(strings.Join(reasons[rec], "\n"), "a neighbour that holds 0 of the query's") {
+		t.Errorf("%s does not say why it ranks lower: %q", rec, reasons[rec])
 	}
 }

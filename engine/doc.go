@@ -175,7 +175,8 @@ Reason is the detail of its strongest positive signal.
 	         for too); a commit, and a change already committed, keeps
 	         historyPrior of its score unless the query asks for history
 	         ("commit", "regression"), a test testsPrior unless the query
-	         is about tests
+	         is about tests; a graph neighbour neighbourPrior, plus the
+	         rest times the share of the query's strongest words it holds
 
 Only the maximum applies within symbol and within path. A name that is
 one plain word of the query ("token" names analyzer.token) is counted
@@ -377,6 +378,16 @@ MRR is .702 (.709 in output order, code first), file recall
 gave MRR .705 and file recall .944/.944/.960/.960, the same gold lines
 and NL .8514 (fuse.go).
 
+A graph neighbour the follower offers (expand.go: a callee, a type, a
+caller of one of the best hits) scores a share of its hit whatever it
+holds, so unsafe.Pointer, a type the Pool struct uses, was the second
+row for "sync.Pool per-P caches", above every other match. It keeps
+neighbourPrior of that score, plus the rest in proportion to the share
+of the query's strongest words its name and text hold. Dev file recall
+.946/.953/.960/.960 → .946/.953/.967/.967, gold-line recall
+.457/.630/.733/.827 → .457/.637/.733/.820 (one case each way), NL .856
+either way (docs/bench/eval.md, thirty-third session).
+
 The docs source holds prose only (Markdown, reST, AsciiDoc, Org, HTML,
 plain text: chunk.Language). Code in a language the chunker only cuts
 into windows (Haskell, Zig, Elixir) is code; so are manifests,
@@ -445,6 +456,7 @@ each alone gains less on both (docs/bench/eval.md, "Text and length"):
 	docsPrior             0.35
 	historyPrior          0.5
 	testsPrior            0.5
+	neighbourPrior        0.5
 	normFloor             2.0
 
 # Reference graph

@@ -24,7 +24,7 @@ var rankWeights = map[string]float64{
 	"penaltyVendored": penaltyVendored, "penaltyGenerated": penaltyGenerated,
 	"penaltyBuild": penaltyBuild, "penaltyTestData": penaltyTestData,
 	"penaltyExample": penaltyExample, "penaltyLegacy": penaltyLegacy,
-	"docsPrior": docsPrior, "historyPrior": historyPrior, "testsPrior": testsPrior, "normFloor": normFloor, "declarationScale": declarationScale,
+	"docsPrior": docsPrior, "historyPrior": historyPrior, "testsPrior": testsPrior, "neighbourPrior": neighbourPrior, "normFloor": normFloor, "declarationScale": declarationScale,
 }
 
 // TestDocWeightsTableMatchesConstants reads the weights table of doc.go:

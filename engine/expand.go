@@ -17,7 +17,9 @@ import (
 // (Searcher.Callers). Callees and types come at signature level (what a
 // model needs to call them correctly), callers at reference level (where
 // the hit is used). A neighbour scores a fixed fraction of the hit that
-// pulled it in, so it never outranks its reason for being there. Cost:
+// pulled it in, so it never outranks its reason for being there (fuse
+// takes up to half of that away from one that holds none of the query's
+// words: neighbourPrior). Cost:
 // at most expandTop × (expandMaxRefs symbol lookups + 1 callers lookup)
 // index queries per hop, expandDepth hops.
 const (
@@ -204,6 +206,6 @@ func (g *GraphFollower) candidate(hit Candidate, n neighbour) (Candidate, bool) 
 	}
 	c.Score = hit.Score * n.factor
 	c.Signals = []Signal{{Name: "graph", Value: c.Score, Detail: n.reason}}
-	c.Reason, c.Level = n.reason, n.level
+	c.Reason, c.Level, c.Neighbour = n.reason, n.level, true
 	return c, true
 }

@@ -497,3 +497,32 @@ func TestEveryHeaderOfACPoolIsADeclaration(t *testing.T) {
 func hasSignal(c Candidate, name string) bool {
 	return slices.ContainsFunc(c.Signals, func(s Signal) bool { return s.Name == name })
 }
+
+// TestFuseWeighsNeighboursByTheQueryWordsTheyHold: a graph neighbour that
+// holds none of the query's strongest words keeps neighbourPrior of its
+// score, one that holds some of them a share in between, one that holds
+// all of them its whole score; other candidates are not touched.
+func TestFuseWeighsNeighboursByTheQueryWordsTheyHold(t *testing.T) {
+	q := AnalyzeQuery("retry failed payments")
+	n := len(coverageTermsOf(q))
+	if n != 3 {
+		t.Fatalf("coverage words of %q: %d, want 3", q.Raw, n)
+	}
+	c := []Candidate{
+		{ID: "hit", Source: SourceCode, Score: 1, Text: "func retryPayment() // retry failed payments\n"},
+		{ID: "none", Source: SourceCode, Score: 0.5, Neighbour: true, Text: "type Pointer *byte\n"},
+		{ID: "one", Source: SourceCode, Score: 0.5, Neighbour: true, Text: "// Payment is one payment\ntype Payment struct{}\n"},
+		{ID: "all", Source: SourceCode, Score: 0.5, Neighbour: true, Text: "func backoff() {} // retry the failed payments\n"},
+		{ID: "plain", Source: SourceCode, Score: 0.4, Text: "type Pointer *byte\n"},
+	}
+	fuse(q, c)
+	third := 1.0 / 3
+	for i, want := range []float64{1, 0.5 * neighbourPrior, 0.5 * (neighbourPrior + (1-neighbourPrior)*third), 0.5, 0.4} {
+		if math.Abs(c[i].Score-want) > 1e-9 {
+			t.Errorf("%s scores %v, want %v (signals %+v)", c[i].ID, c[i].Score, want, c[i].Signals)
+		}
+	}
+	if !hasSignal(c[1], signalSource) || hasSignal(c[3], signalSource) || hasSignal(c[4], signalSource) {
+		t.Errorf("only a neighbour scaled down is explained: %+v", c)
+	}
+}

@@ -76,6 +76,10 @@ type Candidate struct {
 	// unless a person's override says so, or budget would otherwise go
 	// unused (its leftover step). The zero value is LevelFull.
 	Level Level `json:"suggested_level,omitempty"`
+	// Neighbour marks a block the graph follower offered for a code hit's
+	// sake (a callee, a type it uses, a caller), scored as a share of that
+	// hit's score; fuse weighs it by the query words it holds itself.
+	Neighbour bool `json:"neighbour,omitempty"`
 	// Filler marks a block offered only for budget a pack would leave
 	// unused: the rest of a file the ranked candidates are from, when the
 	// search ran out of matches (engine/rest.go). The packer places
