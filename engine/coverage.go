@@ -71,7 +71,7 @@ func (r *ranker) matchTerms(c []Candidate) (terms []string, ts *TermSet, has []u
 	has = make([]uint32, len(c))
 	low := uint32(1)<<len(terms) - 1
 	for i := range c {
-		has[i] = ts.In(c[i].Text, ts.In(c[i].Block.QualName, 0))
+		has[i] = ts.InCandidate(&c[i])
 		has[i] |= ts.In(path.Dir(c[i].Block.Path), 0) & low
 	}
 	return terms, ts, has

@@ -139,7 +139,7 @@ func weighNeighbours(q Query, c []Candidate) {
 		if !c[i].Neighbour || c[i].Score <= 0 {
 			continue
 		}
-		n := bits.OnesCount32(ts.In(c[i].Text, ts.In(c[i].Block.QualName, 0)))
+		n := bits.OnesCount32(ts.InCandidate(&c[i]))
 		f := neighbourPrior + (1-neighbourPrior)*float64(n)/float64(len(terms))
 		if f < 1 {
 			scale(&c[i], f, fmt.Sprintf("a neighbour that holds %d of the query's %d strongest words (×%.2f)", n, len(terms), f))

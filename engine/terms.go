@@ -63,6 +63,12 @@ func (ts *TermSet) In(text string, mask uint32) uint32 {
 	return ts.in(text, mask, nil)
 }
 
+// InCandidate returns the bits of the terms c's qualified name and text
+// hold: what a candidate says, as coverage and fuse weigh it.
+func (ts *TermSet) InCandidate(c *Candidate) uint32 {
+	return ts.In(c.Text, ts.In(c.Block.QualName, 0))
+}
+
 // InEach is In of each text, sharing the work on identifiers that recur
 // (the lines of one block).
 func (ts *TermSet) InEach(texts []string) []uint32 {
