@@ -72,19 +72,9 @@ func TestPackNeighbourWithoutTheQueryWordsKeepsHalf(t *testing.T) {
 	if r.err != nil {
 		t.Fatalf("pack: %v\n%s", r.err, r.stderr)
 	}
-	var p struct {
-		Blocks []struct {
-			ID      string   `json:"id"`
-			Score   float64  `json:"score"`
-			Reasons []string `json:"reasons"`
-		} `json:"blocks"`
-	}
-	if err := json.Unmarshal([]byte(r.stdout), &p); err != nil {
-		t.Fatal(err)
-	}
 	score := map[string]float64{}
 	reasons := map[string][]string{}
-	for _, b := range p.Blocks {
+	for _, b := range packJSONOf(t, r.stdout).Blocks {
 		score[b.ID], reasons[b.ID] = b.Score, b.Reasons
 	}
 	hit, rec := "processor.go#processPayment", "internal/ledger/ledger.go#Ledger.Record"
