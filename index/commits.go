@@ -18,7 +18,6 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/search/query"
-	bindex "github.com/blevesearch/bleve_index_api"
 
 	"github.com/loupe-dev/loupe/index/gitrun"
 )
@@ -271,13 +270,7 @@ func (ci *commitIndex) commit(sha string) (Commit, error) {
 	if err != nil || doc == nil {
 		return Commit{}, fmt.Errorf("index: load commit %s: %v", sha, cmp.Or(err, errNoDocument))
 	}
-	var blob []byte
-	doc.VisitFields(func(f bindex.Field) {
-		if f.Name() == fBlob {
-			blob = f.Value()
-		}
-	})
-	c, err := decodeCommit(blob)
+	c, err := decodeCommit(fieldValue(doc, fBlob))
 	if err != nil {
 		return Commit{}, fmt.Errorf("index: decode commit %s: %w", sha, err)
 	}

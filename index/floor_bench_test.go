@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bindex "github.com/blevesearch/bleve_index_api"
@@ -77,7 +76,7 @@ func BenchmarkColdBuildFloor(b *testing.B) {
 		minimalIndex(b, func(add func(id string, text []byte)) {
 			for _, r := range results {
 				for i, d := range r.docs {
-					add(r.blocks[i].ID, contentOf(d))
+					add(r.blocks[i].ID, fieldValue(d, fContent))
 				}
 			}
 		})
@@ -94,16 +93,6 @@ func BenchmarkColdBuildFloor(b *testing.B) {
 			}
 		})
 	})
-}
-
-// contentOf is the text of a block document's content field.
-func contentOf(d *document.Document) []byte {
-	for _, f := range d.Fields {
-		if f.Name() == fContent {
-			return f.Value()
-		}
-	}
-	return nil
 }
 
 // minimalIndex times b.N bleve builds, each in a temporary directory, of
@@ -128,7 +117,7 @@ func minimalIndex(b *testing.B, each func(add func(id string, text []byte))) {
 		}
 		each(func(id string, text []byte) {
 			d := document.NewDocument(id)
-			d.AddField(document.NewTextFieldCustom(fContent, nil, text, bindex.IndexField, an.(analysis.Analyzer)))
+			d.AddField(document.NewTextFieldCustom(fContent, nil, text, bindex.IndexField, an))
 			if err := batch.IndexAdvanced(d); err != nil {
 				b.Fatal(err)
 			}

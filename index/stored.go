@@ -84,15 +84,22 @@ func (r storedReader) blob(bi bleve.Index, dm *search.DocumentMatch) (string, er
 	if err != nil {
 		return "", fmt.Errorf("index: load block %s: %w", dm.ID, err)
 	}
-	var data string
-	if doc != nil {
-		doc.VisitFields(func(f bindex.Field) {
-			if f.Name() == fBlob {
-				data = string(f.Value())
-			}
-		})
+	if doc == nil {
+		return "", nil
 	}
-	return data, nil
+	return string(fieldValue(doc, fBlob)), nil
+}
+
+// fieldValue is the value of doc's field name (the last, when it has
+// several; nil when none).
+func fieldValue(doc bindex.Document, name string) []byte {
+	var v []byte
+	doc.VisitFields(func(f bindex.Field) {
+		if f.Name() == name {
+			v = f.Value()
+		}
+	})
+	return v
 }
 
 // byNumber reads the blob at the hit's internal number and checks that
